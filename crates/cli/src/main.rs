@@ -1,0 +1,293 @@
+//! `yomi`: the command-line tool over the yomi crates.
+//!
+//! Every command reports bad input (unknown game, agent or parameter, malformed position,
+//! illegal move, absurd counts) as one `error:` line on standard error and a non-zero exit.
+
+use std::error::Error;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use yomi_agents::Zoo;
+use yomi_arena::{play_match, seat_names, MatchConfig, MAX_ROUNDS};
+use yomi_core::{perft, Game};
+use yomi_nim::Nim;
+use yomi_tictactoe::TicTacToe;
+
+mod report;
+
+type Res<T> = Result<T, Box<dyn Error + Send + Sync>>;
+
+/// yomi (読み, "reading ahead"): two-player board-game AI.
+///
+/// Without a command, runs the default match: random against random at tic-tac-toe,
+/// 10000 rounds, seed 1.
+#[derive(Debug, Parser)]
+#[command(name = "yomi", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play many games between two agents, colours alternating, on all cores.
+    Match(MatchArgs),
+    /// Count the leaves of the game tree to a depth (move-generation test).
+    Perft(PerftArgs),
+    /// Print a position: the board, whose turn, the legal moves.
+    Show(ShowArgs),
+    /// List the agents that play a game, with their parameters and defaults.
+    Agents(GameArg),
+}
+
+/// The games the tool knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum GameName {
+    /// Tic-tac-toe: O moves first.
+    Tictactoe,
+    /// The stone game: 15 stones, take 1 to 3, taking the last stone wins.
+    Nim,
+}
+
+#[derive(Debug, clap::Args)]
+struct GameArg {
+    /// The game.
+    #[arg(long, value_enum, default_value = "tictactoe")]
+    game: GameName,
+}
+
+#[derive(Debug, clap::Args)]
+struct MatchArgs {
+    /// Agent A, as a spec such as `random` or `pmc2:pnum=1000` (see `yomi agents`).
+    #[arg(default_value = "random")]
+    a: String,
+    /// Agent B.
+    #[arg(default_value = "random")]
+    b: String,
+    #[command(flatten)]
+    game: GameArg,
+    /// Rounds: each is one game with A first and one with B first.
+    #[arg(long, default_value_t = 10_000, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_ROUNDS))]
+    rounds: u64,
+    /// Master seed; game i uses the stream (seed, i), so results replay exactly.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Start position in the game's notation (default: the standard start).
+    #[arg(long)]
+    start: Option<String>,
+    /// Print the result as JSON instead of tables.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct PerftArgs {
+    /// Depth in plies.
+    #[arg(allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(0..=60))]
+    depth: u32,
+    #[command(flatten)]
+    game: GameArg,
+    /// Start position in the game's notation (default: the standard start).
+    #[arg(long)]
+    start: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
+struct ShowArgs {
+    /// A position in the game's notation (tic-tac-toe: 9 cells of o, x, . in row-major order,
+    /// e.g. `x...o...o`; the stone game: `STONES:SIDE`, e.g. `15:first`).
+    position: Option<String>,
+    #[command(flatten)]
+    game: GameArg,
+    /// Moves to play from the position, separated by spaces (e.g. "(1,1) (0,0)").
+    #[arg(long)]
+    moves: Option<String>,
+}
+
+/// What the tool needs from a game beyond the core traits: a zoo and a picture.
+trait CliGame: Zoo {
+    /// A human-friendly, multi-line rendering of the position.
+    fn picture(&self) -> String;
+}
+
+impl CliGame for TicTacToe {
+    fn picture(&self) -> String {
+        self.pretty()
+    }
+}
+
+impl CliGame for Nim {
+    fn picture(&self) -> String {
+        let pile = "o".repeat(self.stones().min(60) as usize);
+        let more = if self.stones() > 60 { " ..." } else { "" };
+        match self.outcome() {
+            Some(outcome) => format!("{} stones {pile}{more}\n{outcome}", self.stones()),
+            None => format!(
+                "{} stones {pile}{more}\nTurn {}",
+                self.stones(),
+                self.side_to_move()
+            ),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let command = cli.command.unwrap_or_else(|| {
+        eprintln!("(no command: running the default match; see `yomi --help`)");
+        Command::Match(MatchArgs {
+            a: "random".into(),
+            b: "random".into(),
+            game: GameArg {
+                game: GameName::Tictactoe,
+            },
+            rounds: 10_000,
+            seed: 1,
+            threads: None,
+            start: None,
+            json: false,
+        })
+    });
+    match run(command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Res<()> {
+    match command {
+        Command::Match(args) => match args.game.game {
+            GameName::Tictactoe => cmd_match::<TicTacToe>(&args),
+            GameName::Nim => cmd_match::<Nim>(&args),
+        },
+        Command::Perft(args) => match args.game.game {
+            GameName::Tictactoe => cmd_perft::<TicTacToe>(&args),
+            GameName::Nim => cmd_perft::<Nim>(&args),
+        },
+        Command::Show(args) => match args.game.game {
+            GameName::Tictactoe => cmd_show::<TicTacToe>(&args),
+            GameName::Nim => cmd_show::<Nim>(&args),
+        },
+        Command::Agents(args) => match args.game {
+            GameName::Tictactoe => cmd_agents::<TicTacToe>(),
+            GameName::Nim => cmd_agents::<Nim>(),
+        },
+    }
+}
+
+fn parse_position<G: Game>(text: Option<&str>) -> Res<G> {
+    match text {
+        None => Ok(G::default()),
+        Some(t) => t
+            .parse::<G>()
+            .map_err(|e| format!("bad {} position {t:?}: {e}", G::NAME).into()),
+    }
+}
+
+fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
+    let zoo = G::zoo();
+    // Build both agents once up front so a bad spec fails before any thread starts.
+    zoo.build(&args.a)?;
+    zoo.build(&args.b)?;
+    let start: G = parse_position(args.start.as_deref())?;
+    let config = MatchConfig {
+        rounds: args.rounds,
+        seed: args.seed,
+        threads: args.threads.map(|t| t as usize),
+    };
+    let bar = ProgressBar::with_draw_target(Some(args.rounds * 2), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let clock = Instant::now();
+    let result = play_match(
+        &start,
+        &config,
+        || zoo.build(&args.a).expect("spec checked above"),
+        || zoo.build(&args.b).expect("spec checked above"),
+        |p| {
+            bar.set_position(p.done);
+            ControlFlow::Continue(())
+        },
+    );
+    bar.finish_and_clear();
+    let result = result?;
+    let elapsed = clock.elapsed();
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &report::MatchJson::new(&result))?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", report::match_table(&result, seat_names::<G>()))?;
+    }
+    out.flush()?;
+    eprintln!(
+        "{} games in {:.2} s; mean time per move: {} {}, {} {}",
+        result.total().games(),
+        elapsed.as_secs_f64(),
+        result.agent_a,
+        report::duration(result.time[0].per_move()),
+        result.agent_b,
+        report::duration(result.time[1].per_move()),
+    );
+    Ok(())
+}
+
+fn cmd_perft<G: CliGame>(args: &PerftArgs) -> Res<()> {
+    let start: G = parse_position(args.start.as_deref())?;
+    let clock = Instant::now();
+    let count = perft(&start, args.depth);
+    let secs = clock.elapsed().as_secs_f64();
+    let leaves = count.leaves();
+    println!("{} perft {} from {}", G::NAME, args.depth, start);
+    println!("nodes at depth {}    {}", args.depth, count.at_depth);
+    println!("games ended earlier  {}", count.ended_early);
+    println!("leaves (perft)       {leaves}");
+    println!(
+        "time {:.3} s, {:.0} leaves/s",
+        secs,
+        if secs > 0.0 {
+            leaves as f64 / secs
+        } else {
+            0.0
+        }
+    );
+    Ok(())
+}
+
+fn cmd_show<G: CliGame>(args: &ShowArgs) -> Res<()> {
+    let mut pos: G = parse_position(args.position.as_deref())?;
+    if let Some(line) = &args.moves {
+        pos = pos.play_line(line)?;
+    }
+    println!("{}", pos.picture());
+    println!("position {pos}");
+    if !pos.is_over() {
+        let moves: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
+        println!("legal moves ({}): {}", moves.len(), moves.join(" "));
+    }
+    Ok(())
+}
+
+fn cmd_agents<G: CliGame>() -> Res<()> {
+    let zoo = G::zoo();
+    println!("agents for {}:", G::NAME);
+    for info in zoo.infos() {
+        println!("  {:<12} {}", info.name, info.summary);
+        for p in &info.params {
+            println!("      {}={:<10} {}", p.name, p.default, p.help);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,143 @@
+//! End-to-end tests of the `yomi` binary: outputs, determinism and every kind of bad input.
+
+use std::process::{Command, Output};
+
+fn yomi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_yomi"))
+        .args(args)
+        .output()
+        .expect("the yomi binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+/// Runs a command that must fail cleanly: non-zero exit, a message, no panic.
+fn fails(args: &[&str], needle: &str) {
+    let out = yomi(args);
+    let err = stderr(&out);
+    assert!(!out.status.success(), "{args:?} succeeded");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    assert!(!err.contains("RUST_BACKTRACE"), "{args:?}: {err}");
+    assert!(
+        err.to_lowercase().contains(&needle.to_lowercase()),
+        "{args:?}: expected {needle:?} in {err:?}"
+    );
+}
+
+#[test]
+fn random_match_is_identical_at_any_thread_count() {
+    let base = [
+        "match", "random", "random", "--rounds", "10000", "--seed", "1",
+    ];
+    let one = yomi(&[&base[..], &["--threads", "1"]].concat());
+    let two = yomi(&[&base[..], &["--threads", "2"]].concat());
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert_eq!(one.stdout, two.stdout);
+    let text = stdout(&one);
+    assert!(text.starts_with("random VS random   (tictactoe, 10000 rounds, seed 1)\n"));
+    // Row "o" (A moved first): the first player wins about 737/1260 = 58.49% of the games.
+    let o_ratio = text
+        .lines()
+        .skip_while(|l| !l.starts_with("ratio"))
+        .nth(1)
+        .unwrap();
+    let win: f64 = o_ratio
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('%')
+        .parse()
+        .unwrap();
+    assert!((win - 58.49).abs() < 1.5, "{o_ratio}");
+    for header in ["count", "ratio", "95%", "total"] {
+        assert!(text.lines().any(|l| l.starts_with(header)), "{text}");
+    }
+}
+
+#[test]
+fn json_output_parses() {
+    let out = yomi(&[
+        "match", "first", "random", "--rounds", "50", "--json", "--game", "nim",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["game"], "nim");
+    assert_eq!(v["rounds"], 50);
+    assert_eq!(
+        v["total"]["win"].as_u64().unwrap() + v["total"]["lose"].as_u64().unwrap(),
+        100
+    );
+    assert!(
+        v["ratios"][2]["win"]["low"].as_f64().unwrap()
+            <= v["ratios"][2]["win"]["value"].as_f64().unwrap()
+    );
+}
+
+#[test]
+fn perft_show_and_agents() {
+    let out = yomi(&["perft", "9"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("nodes at depth 9    127872"), "{text}");
+    assert!(text.contains("leaves (perft)       255168"), "{text}");
+
+    let out = yomi(&["show", "x...o...o"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("x..\n.o.\n..o\nTurn x\n"), "{text}");
+    assert!(text.contains("legal moves (6)"), "{text}");
+
+    let out = yomi(&["show", "--moves", "(1,1) (0,0) (2,2)"]);
+    assert!(
+        stdout(&out).starts_with("x..\n.o.\n..o\n"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = yomi(&["show", "--game", "nim", "4:second", "--moves", "3 1"]);
+    assert!(stdout(&out).contains("0 stones"), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("first player wins"),
+        "{}",
+        stdout(&out)
+    );
+
+    let out = yomi(&["agents"]);
+    assert!(stdout(&out).contains("random"));
+}
+
+#[test]
+fn bad_input_gives_one_clear_error() {
+    fails(
+        &["match", "random", "random", "--game", "chess"],
+        "invalid value 'chess'",
+    );
+    fails(&["match", "rnadom", "random"], "unknown agent \"rnadom\"");
+    fails(
+        &["match", "random:depth=3", "random"],
+        "has no parameter \"depth\"",
+    );
+    fails(&["match", "random", "b:x=(1"], "unbalanced brackets");
+    fails(&["match", "--rounds", "0"], "--rounds");
+    fails(&["match", "--rounds", "-5"], "--rounds");
+    fails(&["match", "--rounds", "99999999999999"], "--rounds");
+    fails(&["match", "--threads", "0"], "--threads");
+    fails(&["match", "--start", "ooo......"], "bad tictactoe position");
+    fails(&["match", "--start", "oooxx...."], "already finished");
+    fails(&["show", "oo"], "bad tictactoe position");
+    fails(
+        &["show", "x...o...o", "--moves", "(1,1)"],
+        "illegal move (1,1)",
+    );
+    fails(&["show", "--moves", "(5,1)"], "bad move");
+    fails(&["show", "--game", "nim", "4:third"], "bad nim position");
+    fails(&["perft", "-1"], "depth");
+    fails(&["perft", "100"], "depth");
+    fails(&["frobnicate"], "unrecognized subcommand");
+}

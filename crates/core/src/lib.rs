@@ -1,0 +1,46 @@
+//! The narrow traits everything in yomi is built on.
+//!
+//! `yomi-core` is the bottom of the workspace: board crates implement its [`Game`] trait (and
+//! the optional capabilities [`Symmetric`], [`HashKey`], [`FinalScore`], [`LeafEval`]); the tree
+//! builder, the agents and the match harness are written against these traits and never name a
+//! concrete board. Agents implement the object-safe [`Agent`] trait and are described by
+//! [`AgentSpec`] strings such as `pmc2:pnum=1000,alpha=0.5`.
+//!
+//! Randomness is always injected: every agent receives a [`Rng`] (Xoshiro256++, implemented
+//! here so that seeds replay on any platform and `rand` version).
+//!
+//! ```
+//! use yomi_core::{AgentSpec, Rng};
+//! // Agents are named by spec strings; nested specs go in brackets.
+//! let spec: AgentSpec = "blunder:p=0.1,agent=(pmc2:pnum=1000)".parse()?;
+//! assert_eq!(spec.get("agent"), Some("pmc2:pnum=1000"));
+//! // The same seed and stream index give the same numbers everywhere.
+//! let mut a = Rng::for_stream(1, 42);
+//! let mut b = Rng::for_stream(1, 42);
+//! assert_eq!(a.below(9), b.below(9));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Feature flags
+//! - `testing`: the contract suite (`testing::Contract`) that game crates run in their tests.
+#![deny(missing_docs)]
+
+mod agent;
+mod error;
+mod game;
+mod movelist;
+mod perft;
+mod player;
+mod rng;
+mod spec;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use agent::{Agent, AgentError, Explanation, MoveScore, Part};
+pub use error::PlayError;
+pub use game::{FinalScore, Game, HashKey, LeafEval, Symmetric};
+pub use movelist::{IntoIter as MoveListIntoIter, MoveList};
+pub use perft::{perft, PerftCount};
+pub use player::{GameResult, Outcome, Player};
+pub use rng::{splitmix64, Rng};
+pub use spec::{AgentSpec, ParseSpecError};
