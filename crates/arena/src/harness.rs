@@ -181,7 +181,7 @@ where
     let mut a = make_a();
     let mut b = make_b();
     let mut rng = Rng::for_stream(seed, index);
-    let a_side = if index % 2 == 0 {
+    let a_side = if index.is_multiple_of(2) {
         start.side_to_move()
     } else {
         start.side_to_move().other()
@@ -264,7 +264,7 @@ where
             time,
             ..Partial::default()
         };
-        let tally = if index % 2 == 0 {
+        let tally = if index.is_multiple_of(2) {
             &mut part.a_first
         } else {
             &mut part.a_second

@@ -141,3 +141,19 @@ fn bad_input_gives_one_clear_error() {
     fails(&["perft", "100"], "depth");
     fails(&["frobnicate"], "unrecognized subcommand");
 }
+
+#[test]
+fn the_readme_shows_the_real_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("README.md at the workspace root");
+    let command = "$ yomi match random random --rounds 10000 --seed 1\n";
+    let start = readme
+        .find(command)
+        .expect("the README shows the default match")
+        + command.len();
+    let shown = &readme[start..start + readme[start..].find("```").unwrap()];
+    let out = yomi(&[
+        "match", "random", "random", "--rounds", "10000", "--seed", "1",
+    ]);
+    assert_eq!(stdout(&out), shown);
+}

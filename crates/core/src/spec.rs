@@ -287,6 +287,28 @@ mod tests {
     }
 
     #[test]
+    fn random_text_never_panics_and_parsed_specs_round_trip() {
+        let alphabet: Vec<char> = "ab1_-:=,() =x(".chars().chain(['é', '\n']).collect();
+        let mut rng = crate::Rng::seed_from_u64(11);
+        let mut parsed = 0;
+        for _ in 0..200_000 {
+            let len = rng.below(14);
+            let text: String = (0..len)
+                .map(|_| alphabet[rng.below(alphabet.len())])
+                .collect();
+            if let Ok(spec) = text.parse::<AgentSpec>() {
+                parsed += 1;
+                let again: AgentSpec = spec
+                    .to_string()
+                    .parse()
+                    .unwrap_or_else(|e| panic!("{text:?} printed as {spec} does not parse: {e}"));
+                assert_eq!(again, spec, "{text:?}");
+            }
+        }
+        assert!(parsed > 1_000, "only {parsed} random specs parsed");
+    }
+
+    #[test]
     fn set_replaces_and_brackets_values() {
         let mut spec = AgentSpec::new("blunder").unwrap();
         spec.set("p", "0.1").unwrap();

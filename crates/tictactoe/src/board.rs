@@ -221,7 +221,7 @@ impl Game for TicTacToe {
 
     #[inline]
     fn side_to_move(&self) -> Player {
-        if self.marks() % 2 == 0 {
+        if self.marks().is_multiple_of(2) {
             Player::First
         } else {
             Player::Second
