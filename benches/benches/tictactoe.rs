@@ -3,7 +3,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use yomi_core::{perft, Game, Outcome, Player, Rng};
+use yomi_core::{perft, reference_playout, Game, Outcome, Player, Rng};
 use yomi_tictactoe::TicTacToe;
 
 const GAMES: usize = 20_000;
@@ -23,20 +23,8 @@ fn random_games(rng: &mut Rng, playout: impl Fn(&TicTacToe, &mut Rng) -> Outcome
     counts
 }
 
-/// The plain loop over the `Game` trait: the reference the game's own playout must equal.
-fn reference_playout(pos: &TicTacToe, rng: &mut Rng) -> Outcome {
-    let mut pos = *pos;
-    loop {
-        if let Some(o) = pos.outcome() {
-            return o;
-        }
-        let moves = pos.legal_moves();
-        pos = pos.play_unchecked(moves[rng.below(moves.len())]);
-    }
-}
-
 fn bench_random_games(c: &mut Criterion) {
-    let expected = random_games(&mut Rng::seed_from_u64(1), reference_playout);
+    let expected = random_games(&mut Rng::seed_from_u64(1), reference_playout::<TicTacToe>);
     // The exact probabilities are 737/1260, 121/420 and 8/63; 20 000 games land within
     // 4 standard deviations (about 0.014) of them.
     let exact = [737.0 / 1260.0, 121.0 / 420.0, 8.0 / 63.0];
@@ -56,9 +44,13 @@ fn bench_random_games(c: &mut Criterion) {
             counts
         })
     });
+    // The reference loop over the plain `Game` trait, which the fast playout must equal.
     c.bench_function("tictactoe/20000 random games (generic loop)", |b| {
         b.iter(|| {
-            let counts = random_games(&mut Rng::seed_from_u64(black_box(1)), reference_playout);
+            let counts = random_games(
+                &mut Rng::seed_from_u64(black_box(1)),
+                reference_playout::<TicTacToe>,
+            );
             assert_eq!(counts, expected);
             counts
         })

@@ -115,7 +115,7 @@ pub struct MatchResult {
     pub agent_a: String,
     /// Agent B's spec.
     pub agent_b: String,
-    /// The configuration played (threads as requested).
+    /// Rounds played (two games each), as configured.
     pub rounds: u64,
     /// The master seed.
     pub seed: u64,

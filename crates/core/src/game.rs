@@ -120,15 +120,7 @@ pub trait Game:
     /// generator in exactly the same way and return the same outcome for the same generator
     /// state (the contract suite checks this), so that seeded runs do not depend on the path.
     fn random_playout(&self, rng: &mut Rng) -> Outcome {
-        let mut pos = self.clone();
-        loop {
-            if let Some(outcome) = pos.outcome() {
-                return outcome;
-            }
-            let moves = pos.legal_moves();
-            let mv = moves[rng.below(moves.len())];
-            pos = pos.play_unchecked(mv);
-        }
+        reference_playout(self, rng)
     }
 
     /// Parses and plays a sequence of moves separated by white space, checking each.
@@ -207,4 +199,21 @@ pub trait FinalScore: Game {
 pub trait LeafEval: Game {
     /// The evaluation of an unfinished position from the side of the **player to move**.
     fn leaf_eval(&self) -> f64;
+}
+
+/// The reference random playout: from `pos`, draw `rng.below(n)` over the `n` legal moves in
+/// their natural order, play it, and repeat until the game ends.
+///
+/// This is what [`Game::random_playout`] does unless a game overrides it, and what an override
+/// must match draw for draw; tests and benches compare against it.
+pub fn reference_playout<G: Game>(pos: &G, rng: &mut Rng) -> Outcome {
+    let mut pos = pos.clone();
+    loop {
+        if let Some(outcome) = pos.outcome() {
+            return outcome;
+        }
+        let moves = pos.legal_moves();
+        let mv = moves[rng.below(moves.len())];
+        pos = pos.play_unchecked(mv);
+    }
 }

@@ -38,7 +38,7 @@ pub mod testing;
 
 pub use agent::{Agent, AgentError, Explanation, MoveScore, Part};
 pub use error::PlayError;
-pub use game::{FinalScore, Game, HashKey, LeafEval, Symmetric};
+pub use game::{reference_playout, FinalScore, Game, HashKey, LeafEval, Symmetric};
 pub use movelist::{IntoIter as MoveListIntoIter, MoveList};
 pub use perft::{perft, PerftCount};
 pub use player::{GameResult, Outcome, Player};

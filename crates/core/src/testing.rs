@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 use std::fmt::Debug;
 
-use crate::{Game, Rng, Symmetric};
+use crate::{reference_playout, Game, Rng, Symmetric};
 
 /// Settings of a contract run.
 #[derive(Clone, Debug)]
@@ -142,17 +142,6 @@ impl<G: Game> Contract<G> {
                 }
             }
         });
-    }
-}
-
-fn reference_playout<G: Game>(pos: &G, rng: &mut Rng) -> crate::Outcome {
-    let mut pos = pos.clone();
-    loop {
-        if let Some(o) = pos.outcome() {
-            return o;
-        }
-        let moves = pos.legal_moves();
-        pos = pos.play_unchecked(moves[rng.below(moves.len())]);
     }
 }
 

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use yomi_core::testing::Contract;
-use yomi_core::{Game, MoveList, Outcome, Player, Rng};
+use yomi_core::{reference_playout, Game, MoveList, Outcome, Player, Rng};
 use yomi_nim::{Nim, ParseNimError, Take};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -77,14 +77,7 @@ impl<const BUG: u8> Game for Buggy<BUG> {
         if BUG == 5 {
             rng.next_u64(); // an extra draw: seeded runs would differ between paths
         }
-        let mut pos = *self;
-        loop {
-            if let Some(o) = pos.outcome() {
-                return o;
-            }
-            let moves = pos.legal_moves();
-            pos = pos.play_unchecked(moves[rng.below(moves.len())]);
-        }
+        reference_playout(self, rng)
     }
 }
 

@@ -6,7 +6,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use yomi_core::testing::Contract;
-use yomi_core::{perft, FinalScore, Game, HashKey, Outcome, Player, Rng, Symmetric};
+use yomi_core::{
+    perft, reference_playout, FinalScore, Game, HashKey, Outcome, Player, Rng, Symmetric,
+};
 use yomi_tictactoe::{LinePatterns, ParseBoardError, Square, TicTacToe};
 
 /// Every position reachable from the empty board (the empty board included), in DFS order.
@@ -313,18 +315,6 @@ fn bitboard_agrees_with_the_reference_everywhere() {
 
 // --- Random playouts -----------------------------------------------------------------------
 
-/// The reference playout: the loop `Game::random_playout` documents.
-fn slow_playout(pos: &TicTacToe, rng: &mut Rng) -> Outcome {
-    let mut pos = *pos;
-    loop {
-        if let Some(outcome) = pos.outcome() {
-            return outcome;
-        }
-        let moves = pos.legal_moves();
-        pos = pos.play_unchecked(moves[rng.below(moves.len())]);
-    }
-}
-
 #[test]
 fn fast_playout_matches_the_reference_from_every_position() {
     for (i, pos) in reachable().iter().enumerate() {
@@ -332,7 +322,7 @@ fn fast_playout_matches_the_reference_from_every_position() {
             let mut fast_rng = Rng::for_stream(seed, i as u64);
             let mut slow_rng = fast_rng.clone();
             let fast = pos.random_playout(&mut fast_rng);
-            assert_eq!(fast, slow_playout(pos, &mut slow_rng), "{pos}");
+            assert_eq!(fast, reference_playout(pos, &mut slow_rng), "{pos}");
             assert_eq!(fast_rng, slow_rng, "{pos}");
         }
     }
