@@ -216,8 +216,9 @@ fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
         &config,
         || zoo.build(&args.a).expect("spec checked above"),
         || zoo.build(&args.b).expect("spec checked above"),
-        |p| {
-            bar.set_position(p.done);
+        |_| {
+            // Called once per finished game, from any worker thread.
+            bar.inc(1);
             ControlFlow::Continue(())
         },
     );
