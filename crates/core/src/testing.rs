@@ -37,17 +37,21 @@ impl<G: Game> Contract<G> {
         }
     }
 
-    /// Visits every position of the random playouts.
-    fn for_each_position(&self, mut visit: impl FnMut(&G)) {
+    /// Every position of the random playouts, in order (duplicates kept).
+    ///
+    /// # Panics
+    /// If a playout does not end within `max_plies` ("every game ends").
+    fn positions(&self) -> Vec<G> {
         let mut rng = Rng::seed_from_u64(self.seed);
         let mut starts = vec![G::default()];
         starts.extend(self.starts.iter().cloned());
+        let mut out = Vec::new();
         for start in &starts {
             for _ in 0..self.playouts {
                 let mut pos = start.clone();
                 let mut plies = 0;
                 loop {
-                    visit(&pos);
+                    out.push(pos.clone());
                     if pos.is_over() {
                         break;
                     }
@@ -62,6 +66,7 @@ impl<G: Game> Contract<G> {
                 }
             }
         }
+        out
     }
 
     /// Checks the [`Game`] laws: moves versus legality, finished positions, notation round
@@ -71,16 +76,15 @@ impl<G: Game> Contract<G> {
     /// # Panics
     /// On the first broken law.
     pub fn check_game(&self) {
-        let mut seen = 0usize;
-        self.for_each_position(|pos| {
-            seen += 1;
+        // Collecting the positions first proves every playout ends, so the game's own
+        // playout can then be run safely.
+        let positions = self.positions();
+        for pos in &positions {
             check_position(pos, &self.universe);
-        });
-        assert!(seen > 0);
-        // Every playout has ended above, so the game's own playout can be run safely: it must
-        // match the reference playout draw for draw.
+        }
+        // The game's playout must match the reference playout draw for draw.
         let mut rng_a = Rng::seed_from_u64(self.seed ^ 1);
-        self.for_each_position(|pos| {
+        for pos in &positions {
             let mut rng_b = rng_a.clone();
             let fast = pos.random_playout(&mut rng_a);
             let slow = reference_playout(pos, &mut rng_b);
@@ -92,7 +96,7 @@ impl<G: Game> Contract<G> {
                 rng_a, rng_b,
                 "random_playout used the generator differently at {pos}"
             );
-        });
+        }
     }
 
     /// Checks the [`Symmetric`] laws on every position of the playouts.
@@ -104,7 +108,7 @@ impl<G: Game> Contract<G> {
         G: Symmetric,
     {
         assert!(G::SYMMETRIES >= 1);
-        self.for_each_position(|pos| {
+        for pos in &self.positions() {
             assert_eq!(&pos.transform(0), pos, "symmetry 0 must be the identity");
             let key = pos.canonical_key();
             let moves = pos.legal_moves();
@@ -141,7 +145,7 @@ impl<G: Game> Contract<G> {
                     );
                 }
             }
-        });
+        }
     }
 }
 
