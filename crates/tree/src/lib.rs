@@ -1,0 +1,2 @@
+//! Exact game-tree builder (work in progress).
+#![deny(missing_docs)]
