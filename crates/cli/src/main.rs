@@ -18,6 +18,8 @@ use yomi_nim::Nim;
 use yomi_tictactoe::TicTacToe;
 
 mod report;
+mod svg;
+mod tree_cmd;
 
 type Res<T> = Result<T, Box<dyn Error + Send + Sync>>;
 
@@ -42,6 +44,8 @@ enum Command {
     Show(ShowArgs),
     /// List the agents that play a game, with their parameters and defaults.
     Agents(GameArg),
+    /// The exact game tree: build it and its data file, show a position's values, audit rules.
+    Tree(tree_cmd::TreeArgs),
 }
 
 /// The games the tool knows.
@@ -182,6 +186,7 @@ fn run(command: Command) -> Res<()> {
             GameName::Tictactoe => cmd_agents::<TicTacToe>(),
             GameName::Nim => cmd_agents::<Nim>(),
         },
+        Command::Tree(args) => tree_cmd::run(args),
     }
 }
 
