@@ -1,2 +1,86 @@
-//! Othello on 64-bit bitboards (work in progress).
+//! Othello on 64-bit bitboards for yomi: move generation, flips, mobility, passes, notation,
+//! Zobrist hashing, the 8 symmetries, stable discs and a fast perft.
+//!
+//! # Design
+//! - **Two masks and a side.** [`Othello`] holds the discs of the side to move, the discs of
+//!   the opponent (each a [`Bitboard`]: bit `row * 8 + col`, `a1` = bit 0, `h8` = bit 63) and
+//!   which colour moves. Black moves first ([`Player::First`](yomi_core::Player::First)).
+//!   Playing a move swaps the masks, so move generation never asks whose turn it is.
+//! - **Branch-free move generation.** [`moves`] fills from the mover's discs through opponent
+//!   discs in all 8 directions with shifts (a doubling "Kogge-Stone" fill, 4 steps per
+//!   direction), masking columns `a`/`h` so nothing wraps around a row. [`flips`] looks up the
+//!   ray of each direction from the square and finds the first non-opponent square with one
+//!   bit trick per direction.
+//! - **Passes are moves.** When the side to move has no square but the opponent has one, the
+//!   only legal move is [`Move::Pass`]; when neither has one the game is over. The final score
+//!   ([`FinalScore`](yomi_core::FinalScore)) is black's disc difference with the empty squares
+//!   given to the winner, the convention of the FFO endgame suite; the default leaf evaluation
+//!   ([`LeafEval`](yomi_core::LeafEval)) is the plain disc difference of the side to move.
+//! - **Stable discs** ([`stable_discs`]) are a lower bound that is never too high: exhaustive
+//!   edge tables (all 3^8 edge configurations, built once on first use), full lines, and
+//!   protection by stable neighbours iterated to a fixed point.
+//! - **Hashing.** [`HashKey`](yomi_core::HashKey) is a Zobrist key ([`zobrist`]) from fixed
+//!   constants; [`Symmetric`](yomi_core::Symmetric) gives the 8 symmetries
+//!   ([`transform_bitboard`]) and the least key over them as the canonical key.
+//! - **perft** ([`perft()`]) counts with the standard convention (a pass is a ply, a game that
+//!   ends early is one leaf) and bulk-counts the last ply. On x86-64 CPUs with AVX2 (detected
+//!   at run time) it runs a copy of the same safe code compiled for those features, about 1.2
+//!   to 1.8 times faster; [`perft_portable`] is the fallback, and the tests check they agree.
+//!   That one call, after the feature check, is the crate's only `unsafe` code.
+//!
+//! # Notation
+//! - Square: `a1`..`h8`, the letter the column from the left, the digit the row from the top
+//!   (either case on input).
+//! - Move: a square, or `PA` for a pass (`pass` accepted, any case).
+//! - Position ([`Othello`]'s `Display`/`FromStr`): 64 characters for `a1`, `b1`, ..., `h8`
+//!   (`X` black, `O` white, `-` empty; `x`, `*`, `o`, `.` accepted), white space, and the side to
+//!   move (`X` or `O`; `B`, `*` and `W` accepted).
+//! - [`ObfPosition`]: a line of an OBF file, `board side; G8:+18; H1:+12; % comment`.
+//! - [`MoveSequence`]: moves without separators, `f5d6c3d3`.
+//!
+//! # Example
+//! ```
+//! use yomi_core::{FinalScore, Game, Player};
+//! use yomi_othello::{perft, stable_discs, Move, MoveSequence, Othello, Square};
+//!
+//! let start = Othello::new();
+//! let moves: Vec<String> = start.legal_moves().iter().map(|m| m.to_string()).collect();
+//! assert_eq!(moves, ["d3", "c4", "f5", "e6"]);
+//! assert_eq!(perft(&start, 6), 8_200);
+//!
+//! let pos = "f5d6c3d3c4".parse::<MoveSequence>()?.play_from(&start)?;
+//! assert_eq!(pos.side_to_move(), Player::Second);
+//! let f4: Square = "f4".parse()?;
+//! assert_eq!(pos.flips(f4).count(), 1);
+//! assert_eq!(pos.to_string().parse::<Othello>()?, pos);
+//!
+//! // A full board: every disc is stable and the game is over.
+//! let full: Othello = format!("{} X", "XO".repeat(32)).parse()?;
+//! assert_eq!(stable_discs(full.player(), full.opponent()).count(), 32);
+//! assert_eq!(full.final_score(), Some(0));
+//! assert_eq!("pass".parse::<Move>()?, Move::Pass);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![deny(missing_docs)]
+
+mod bitboard;
+mod movegen;
+mod notation;
+mod perft;
+mod position;
+mod square;
+mod stable;
+mod symmetry;
+
+pub use bitboard::{Bitboard, BitboardIter};
+// `bitboard!` is exported at the crate root by `#[macro_export]`.
+pub use movegen::{flips, mobility, moves, potential_mobility, potential_moves};
+pub use notation::{
+    MoveSequence, ObfPosition, ParseBoardError, ParseMoveSequenceError, ParseObfError,
+    PlaySequenceError,
+};
+pub use perft::{perft, perft_portable, perft_uses_simd};
+pub use position::{Move, Othello, OverlapError, ParseMoveError};
+pub use square::{ParseSquareError, Square};
+pub use stable::stable_discs;
+pub use symmetry::{transform_bitboard, zobrist};
