@@ -5,6 +5,21 @@
 //! misspelt name or parameter gets an error listing the valid ones. [`Zoo::zoo`] gives the
 //! registry of every agent that plays a game.
 //!
+//! # The agents
+//! - **Generic, any [`Game`](yomi_core::Game):** `random`, `first` ([`RandomAgent`],
+//!   [`FirstAgent`]); primitive Monte Carlo `pmc`, `pmc2` ([`PmcAgent`]); UCT `mcts`
+//!   ([`MctsAgent`]); `blunder` ([`BlunderAgent`]), which wraps any agent built from a nested
+//!   spec.
+//! - **Generic, any [`Game`](yomi_core::Game) + [`LeafEval`](yomi_core::LeafEval):**
+//!   `greedy`, `minimax`, `alphabeta`, `average` ([`SearchAgent`]). A finished game is worth
+//!   [`WIN_VALUE`] to the winner; an unfinished one at the depth limit its leaf evaluation.
+//! - **Tic-tac-toe only:** the study's `ai1` .. `ai14s` ([`StudyAgent`], [`StudyRule`]).
+//!
+//! Every agent explains its choice (a score and labelled parts per legal move, the best set,
+//! the move chosen), and `choose` draws from the generator exactly as `explain` does. Ties
+//! between equally good moves are broken at random. The catalogue with every parameter is
+//! `docs/agents.md`.
+//!
 //! ```
 //! use yomi_agents::Zoo;
 //! use yomi_core::{Agent, Game, Rng};
@@ -15,39 +30,48 @@
 //! assert!(Nim::zoo().build("frist").is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! An explanation, on the study's worked example (X to move after O (1,1), X (0,0), O (2,2)):
+//!
+//! ```
+//! use yomi_agents::Zoo;
+//! use yomi_core::{Agent, Game, Rng};
+//! use yomi_tictactoe::TicTacToe;
+//! let pos = TicTacToe::new().play_line("(1,1) (0,0) (2,2)")?;
+//! let mut agent = TicTacToe::zoo().build("ai11s:score_102=0.5")?;
+//! let why = agent.explain(&pos, &mut Rng::seed_from_u64(1))?;
+//! let best: Vec<String> = why.best.iter().map(ToString::to_string).collect();
+//! assert_eq!(best, ["(2,0)", "(0,2)"]);
+//! assert!(why.best.contains(&why.chosen));
+//! // Each move shows its pattern counts and the rule that fired.
+//! assert_eq!(why.moves[1].note.as_deref(), Some("lines"));
+//! assert_eq!(why.moves[1].parts[0].label, "201");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![deny(missing_docs)]
 
 mod basic;
+mod blunder;
+mod common;
+mod mcts;
+mod montecarlo;
 mod registry;
+mod search;
+mod study;
+mod zoo;
 
 pub use basic::{register_generic, FirstAgent, RandomAgent};
+pub use blunder::BlunderAgent;
+pub use common::WIN_VALUE;
+pub use mcts::MctsAgent;
+pub use montecarlo::{PmcAgent, PmcScore};
 pub use registry::{AgentInfo, BuildAgentError, ParamInfo, Params, Registry};
-
-use yomi_core::Game;
-use yomi_nim::Nim;
-use yomi_tictactoe::TicTacToe;
-
-/// A game with a zoo: the registry of every agent that plays it.
-pub trait Zoo: Game {
-    /// A registry holding every agent for this game.
-    fn zoo() -> Registry<Self>;
-}
-
-impl Zoo for TicTacToe {
-    fn zoo() -> Registry<TicTacToe> {
-        let mut r = Registry::empty();
-        register_generic(&mut r);
-        r
-    }
-}
-
-impl Zoo for Nim {
-    fn zoo() -> Registry<Nim> {
-        let mut r = Registry::empty();
-        register_generic(&mut r);
-        r
-    }
-}
+pub use search::{RootValue, SearchAgent, SearchMethod, SearchResult};
+pub use study::{StudyAgent, StudyRule};
+pub use zoo::{
+    register_blunder, register_montecarlo, register_search, register_standard, register_study,
+    SearchDefaults, Zoo,
+};
 
 #[cfg(test)]
 mod tests;

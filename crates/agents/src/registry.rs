@@ -1,5 +1,6 @@
 use std::fmt;
 use std::sync::Arc;
+use std::time::Duration;
 
 use thiserror::Error;
 use yomi_core::{Agent, AgentSpec, Game, ParseSpecError};
@@ -52,6 +53,16 @@ pub enum BuildAgentError {
         param: String,
         /// The parameters that exist, comma-separated, or `(none)`.
         valid: String,
+    },
+    /// A nested agent spec (such as `blunder`'s `agent`) could not be built.
+    #[error("parameter {param} of {agent}: {source}")]
+    Inner {
+        /// The outer agent.
+        agent: String,
+        /// The parameter holding the nested spec.
+        param: String,
+        /// Why the nested agent could not be built.
+        source: Box<BuildAgentError>,
     },
     /// A parameter's value is not acceptable.
     #[error("bad value {value:?} for parameter {param} of {agent}: expected {expected}")]
@@ -132,6 +143,25 @@ impl<'a> Params<'a> {
         }
     }
 
+    /// An optional time limit in seconds within `0..=max_secs`; `0` means no limit.
+    ///
+    /// # Errors
+    /// [`BuildAgentError::BadValue`] when it does not parse or lies outside the range.
+    pub fn time_limit(
+        &self,
+        name: &str,
+        max_secs: f64,
+    ) -> Result<Option<Duration>, BuildAgentError> {
+        let secs = self.f64_in(name, 0.0, max_secs)?;
+        if secs == 0.0 {
+            return Ok(None);
+        }
+        let limit = Duration::try_from_secs_f64(secs)
+            .map_err(|_| self.bad(name, "a time in seconds that fits a duration"))?;
+        // A positive limit is at least a nanosecond, so it prints back as a positive number.
+        Ok(Some(limit.max(Duration::from_nanos(1))))
+    }
+
     /// A whole number within `min..=max`.
     ///
     /// # Errors
@@ -144,7 +174,9 @@ impl<'a> Params<'a> {
     }
 }
 
-type BuildFn<G> = dyn Fn(&Params<'_>) -> Result<Box<dyn Agent<G>>, BuildAgentError> + Send + Sync;
+/// A builder; it receives the registry so that wrappers can build the agents they wrap.
+type BuildFn<G> =
+    dyn Fn(&Params<'_>, &Registry<G>) -> Result<Box<dyn Agent<G>>, BuildAgentError> + Send + Sync;
 
 /// Builds agents for game `G` by name from spec strings such as `pmc2:pnum=1000`.
 ///
@@ -191,6 +223,20 @@ impl<G: Game> Registry<G> {
         &mut self,
         info: AgentInfo,
         build: impl Fn(&Params<'_>) -> Result<Box<dyn Agent<G>>, BuildAgentError>
+            + Send
+            + Sync
+            + 'static,
+    ) {
+        self.register_nested(info, move |params, _| build(params));
+    }
+
+    /// Adds an agent whose builder also receives the registry, to build agents it wraps from
+    /// nested specs (as `blunder:agent=(SPEC)` does). The registry passed is the one `build` is
+    /// called on, so wrappers see agents registered after them.
+    pub fn register_nested(
+        &mut self,
+        info: AgentInfo,
+        build: impl Fn(&Params<'_>, &Registry<G>) -> Result<Box<dyn Agent<G>>, BuildAgentError>
             + Send
             + Sync
             + 'static,
@@ -249,6 +295,6 @@ impl<G: Game> Registry<G> {
                 });
             }
         }
-        build(&Params { spec, info })
+        build(&Params { spec, info }, self)
     }
 }

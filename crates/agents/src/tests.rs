@@ -1,5 +1,6 @@
 use yomi_core::{Agent, AgentError, Explanation, Game, MoveScore, Rng};
 use yomi_nim::{Nim, Take};
+use yomi_tictactoe::TicTacToe;
 
 use super::*;
 
@@ -32,7 +33,8 @@ impl Agent<Nim> for Fixed {
 }
 
 fn registry() -> Registry<Nim> {
-    let mut r = Nim::zoo();
+    let mut r = Registry::empty();
+    register_generic(&mut r);
     r.register(
         AgentInfo {
             name: "fixed",
@@ -146,3 +148,9 @@ fn first_plays_the_first_move_and_random_covers_all() {
     }
     assert_eq!(seen.len(), 9);
 }
+
+mod generic;
+mod matches;
+mod montecarlo;
+mod search;
+mod study;

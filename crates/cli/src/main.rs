@@ -17,6 +17,8 @@ use yomi_core::{perft, Game};
 use yomi_nim::Nim;
 use yomi_tictactoe::TicTacToe;
 
+mod explain;
+mod league;
 mod report;
 mod svg;
 mod tree_cmd;
@@ -46,6 +48,10 @@ enum Command {
     Agents(GameArg),
     /// The exact game tree: build it and its data file, show a position's values, audit rules.
     Tree(tree_cmd::TreeArgs),
+    /// Show how an agent scores every legal move of a position, the best set and its choice.
+    Explain(explain::ExplainArgs),
+    /// Play every listed agent (default: the whole zoo) against a baseline, one row each.
+    League(league::LeagueArgs),
 }
 
 /// The games the tool knows.
@@ -181,6 +187,14 @@ fn run(command: Command) -> Res<()> {
         Command::Show(args) => match args.game.game {
             GameName::Tictactoe => cmd_show::<TicTacToe>(&args),
             GameName::Nim => cmd_show::<Nim>(&args),
+        },
+        Command::Explain(args) => match args.game.game {
+            GameName::Tictactoe => explain::run::<TicTacToe>(&args),
+            GameName::Nim => explain::run::<Nim>(&args),
+        },
+        Command::League(args) => match args.game.game {
+            GameName::Tictactoe => league::run::<TicTacToe>(&args),
+            GameName::Nim => league::run::<Nim>(&args),
         },
         Command::Agents(args) => match args.game {
             GameName::Tictactoe => cmd_agents::<TicTacToe>(),

@@ -1,0 +1,345 @@
+//! `yomi league`: every listed agent against one baseline, one row per agent.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use yomi_arena::{play_match, seat_names, MatchConfig, MatchResult, Ratio, Tally, MAX_ROUNDS};
+
+use crate::{report, CliGame, GameArg, Res};
+
+/// Arguments of `yomi league`.
+#[derive(Debug, clap::Args)]
+pub struct LeagueArgs {
+    #[command(flatten)]
+    pub game: GameArg,
+    /// The opponent every agent plays.
+    #[arg(long, default_value = "random")]
+    pub baseline: String,
+    /// Rounds per agent: each is one game with the agent first and one with the baseline first.
+    #[arg(long, default_value_t = 10_000, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_ROUNDS))]
+    pub rounds: u64,
+    /// The agents, comma-separated (default: every agent of the game's zoo at its defaults).
+    /// A piece of the form `key=value` (no `:` before its `=`) continues the previous spec, so
+    /// `ai1,pmc2:pnum=100,alpha=0.25` is two agents; the flag may also be repeated.
+    #[arg(long)]
+    pub agents: Vec<String>,
+    /// Master seed; game i of every match uses the stream (seed, i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// Print the table as JSON.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print the table as CSV (one row per agent).
+    #[arg(long)]
+    pub csv: bool,
+}
+
+/// Splits an `--agents` value into specs: at commas outside brackets, a piece that looks like
+/// `key=value` (no `:` before its `=`) joining the spec before it.
+fn split_agents(text: &str) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut depth = 0usize;
+    let mut cur = String::new();
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                pieces.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    pieces.push(cur);
+    let mut specs: Vec<String> = Vec::new();
+    for piece in pieces.into_iter().map(|p| p.trim().to_string()) {
+        if piece.is_empty() {
+            continue;
+        }
+        // `key=value`: the text before the first `=` is a plain key, not `name:key`.
+        let continues = piece
+            .split_once('=')
+            .is_some_and(|(key, _)| !key.contains([':', '(', ')']));
+        match specs.last_mut() {
+            Some(last) if continues => {
+                last.push(',');
+                last.push_str(&piece);
+            }
+            _ => specs.push(piece),
+        }
+    }
+    specs
+}
+
+/// One agent's results against the baseline.
+#[derive(Debug, Serialize)]
+struct Row {
+    /// The spec as listed.
+    agent: String,
+    /// The full spec (every parameter).
+    spec: String,
+    first: Tally,
+    second: Tally,
+    total: Tally,
+    ratios: [Ratios; 3],
+}
+
+/// Win, loss and draw ratios with 95% Wilson intervals.
+#[derive(Debug, Serialize)]
+struct Ratios {
+    win: Ratio,
+    lose: Ratio,
+    draw: Ratio,
+}
+
+impl Ratios {
+    fn of(t: &Tally) -> Ratios {
+        let [win, lose, draw] = t.ratios();
+        Ratios { win, lose, draw }
+    }
+}
+
+impl Row {
+    fn new(agent: &str, r: &MatchResult) -> Row {
+        let total = r.total();
+        Row {
+            agent: agent.to_string(),
+            spec: r.agent_a.clone(),
+            first: r.a_first,
+            second: r.a_second,
+            total,
+            ratios: [
+                Ratios::of(&r.a_first),
+                Ratios::of(&r.a_second),
+                Ratios::of(&total),
+            ],
+        }
+    }
+}
+
+/// The JSON form of a league.
+#[derive(Debug, Serialize)]
+struct LeagueJson<'a> {
+    game: &'static str,
+    baseline: String,
+    rounds: u64,
+    seed: u64,
+    rows: &'a [Row],
+}
+
+/// Runs `yomi league` for game `G`.
+pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
+    let zoo = G::zoo();
+    let agents: Vec<String> = if args.agents.is_empty() {
+        zoo.names().into_iter().map(String::from).collect()
+    } else {
+        args.agents.iter().flat_map(|a| split_agents(a)).collect()
+    };
+    if agents.is_empty() {
+        return Err("no agents to play: --agents is empty".into());
+    }
+    // Build everything once up front so a bad spec fails before any game.
+    let baseline = zoo.build(&args.baseline)?.spec();
+    for a in &agents {
+        zoo.build(a)?;
+    }
+    let start = G::default();
+    let config = MatchConfig {
+        rounds: args.rounds,
+        seed: args.seed,
+        threads: args.threads.map(|t| t as usize),
+    };
+    let bar = ProgressBar::with_draw_target(
+        Some(args.rounds * 2 * agents.len() as u64),
+        ProgressDrawTarget::stderr(),
+    );
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} (eta {eta}) {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let clock = Instant::now();
+    let mut rows = Vec::with_capacity(agents.len());
+    let mut timings = Vec::with_capacity(agents.len());
+    for a in &agents {
+        bar.set_message(a.clone());
+        let started = Instant::now();
+        let result = play_match(
+            &start,
+            &config,
+            || zoo.build(a).expect("spec checked above"),
+            || zoo.build(&args.baseline).expect("spec checked above"),
+            |_| {
+                bar.inc(1);
+                ControlFlow::Continue(())
+            },
+        );
+        let result = match result {
+            Ok(r) => r,
+            Err(e) => {
+                bar.finish_and_clear();
+                return Err(e.into());
+            }
+        };
+        timings.push((
+            a.clone(),
+            started.elapsed().as_secs_f64(),
+            result.time[0].per_move(),
+        ));
+        rows.push(Row::new(a, &result));
+    }
+    bar.finish_and_clear();
+    let mut out = io::stdout().lock();
+    if args.json {
+        let json = LeagueJson {
+            game: G::NAME,
+            baseline,
+            rounds: args.rounds,
+            seed: args.seed,
+            rows: &rows,
+        };
+        serde_json::to_writer_pretty(&mut out, &json)?;
+        writeln!(out)?;
+    } else if args.csv {
+        write!(out, "{}", csv(&rows))?;
+    } else {
+        let title = format!(
+            "league: {} against {baseline}, {} rounds each, seed {}",
+            G::NAME,
+            args.rounds,
+            args.seed
+        );
+        write!(out, "{}", table(&title, &rows, seat_names::<G>()))?;
+    }
+    out.flush()?;
+    for (agent, secs, per_move) in &timings {
+        eprintln!(
+            "{agent:<24} {secs:>7.2} s  ({} per move)",
+            report::duration(*per_move)
+        );
+    }
+    eprintln!(
+        "league: {} agents x {} games in {:.2} s",
+        agents.len(),
+        args.rounds * 2,
+        clock.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}", 100.0 * x)
+}
+
+fn interval(r: &Ratio) -> String {
+    format!("{:.1}-{:.1}", 100.0 * r.low, 100.0 * r.high)
+}
+
+/// Two tables, one row per agent: percentages, then 95% Wilson intervals; in each, win / lose
+/// / draw for the agent moving first, moving second, and in total.
+fn table(title: &str, rows: &[Row], seats: [&str; 2]) -> String {
+    let width = rows.iter().map(|r| r.agent.len()).max().unwrap_or(5).max(5);
+    let groups = [
+        format!("as {} (first)", seats[0]),
+        format!("as {} (second)", seats[1]),
+        "total".to_string(),
+    ];
+    let mut s = String::new();
+    let _ = writeln!(s, "{title}");
+    let section = |s: &mut String, cell: usize, name: &str, f: &dyn Fn(&Ratio) -> String| {
+        let mut header = format!("{name:<width$}");
+        for g in &groups {
+            let _ = write!(header, "  {g:<w$}", w = cell * 3 + 2);
+        }
+        let _ = writeln!(s, "{}", header.trim_end());
+        let _ = write!(s, "{:<width$}", "agent");
+        for _ in &groups {
+            let _ = write!(s, "  {:>cell$} {:>cell$} {:>cell$}", "win", "lose", "draw");
+        }
+        let _ = writeln!(s);
+        for r in rows {
+            let _ = write!(s, "{:<width$}", r.agent);
+            for ratios in &r.ratios {
+                let _ = write!(
+                    s,
+                    "  {:>cell$} {:>cell$} {:>cell$}",
+                    f(&ratios.win),
+                    f(&ratios.lose),
+                    f(&ratios.draw)
+                );
+            }
+            let _ = writeln!(s);
+        }
+    };
+    section(&mut s, 5, "%", &|r| pct(r.value));
+    let _ = writeln!(s);
+    section(&mut s, 11, "95%", &interval);
+    s
+}
+
+/// A CSV field, quoted when needed.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// One row per agent: the agent, its full spec, then for `first`, `second` and `total` the
+/// counts and the ratios with their 95% intervals.
+fn csv(rows: &[Row]) -> String {
+    let mut s = String::from("agent,spec");
+    for group in ["first", "second", "total"] {
+        for k in ["win", "lose", "draw"] {
+            let _ = write!(s, ",{group}_{k}");
+        }
+        for k in ["win", "lose", "draw"] {
+            let _ = write!(s, ",{group}_{k}_ratio,{group}_{k}_low,{group}_{k}_high");
+        }
+    }
+    s.push('\n');
+    for r in rows {
+        let _ = write!(s, "{},{}", csv_field(&r.agent), csv_field(&r.spec));
+        for (t, ratios) in [r.first, r.second, r.total].iter().zip(&r.ratios) {
+            let _ = write!(s, ",{},{},{}", t.win, t.lose, t.draw);
+            for x in [&ratios.win, &ratios.lose, &ratios.draw] {
+                let _ = write!(s, ",{:.6},{:.6},{:.6}", x.value, x.low, x.high);
+            }
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_agents;
+
+    #[test]
+    fn agents_split_at_top_level_commas_and_keep_parameters() {
+        assert_eq!(
+            split_agents(
+                "ai1, pmc2:pnum=100,alpha=0.25,blunder:agent=(pmc:pnum=5,time=1),ai10s,\
+                 blunder:p=0.2,agent=(pmc2:pnum=100),ai1"
+            ),
+            [
+                "ai1",
+                "pmc2:pnum=100,alpha=0.25",
+                "blunder:agent=(pmc:pnum=5,time=1)",
+                "ai10s",
+                "blunder:p=0.2,agent=(pmc2:pnum=100)",
+                "ai1"
+            ]
+        );
+        assert!(split_agents(" , ").is_empty());
+    }
+}
