@@ -14,6 +14,9 @@
 //!   `greedy`, `minimax`, `alphabeta`, `average` ([`SearchAgent`]). A finished game is worth
 //!   [`WIN_VALUE`] to the winner; an unfinished one at the depth limit its leaf evaluation.
 //! - **Tic-tac-toe only:** the study's `ai1` .. `ai14s` ([`StudyAgent`], [`StudyRule`]).
+//! - **Games small enough to solve (tic-tac-toe, the stone game):** `perfect`, `perfect-sv`,
+//!   `pmc-exact`, `pmc2-exact`, `table` ([`register_tree`]), which read the exact game tree of
+//!   `yomi-tree`.
 //!
 //! Every agent explains its choice (a score and labelled parts per legal move, the best set,
 //! the move chosen), and `choose` draws from the generator exactly as `explain` does. Ties
@@ -58,6 +61,7 @@ mod montecarlo;
 mod registry;
 mod search;
 mod study;
+mod tree;
 mod zoo;
 
 pub use basic::{register_generic, FirstAgent, RandomAgent};
@@ -68,6 +72,7 @@ pub use montecarlo::{PmcAgent, PmcScore};
 pub use registry::{AgentInfo, BuildAgentError, ParamInfo, Params, Registry};
 pub use search::{RootValue, SearchAgent, SearchMethod, SearchResult};
 pub use study::{StudyAgent, StudyRule};
+pub use tree::register_tree;
 pub use zoo::{
     register_blunder, register_montecarlo, register_search, register_standard, register_study,
     SearchDefaults, Zoo,

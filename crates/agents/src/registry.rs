@@ -10,7 +10,7 @@ use yomi_core::{Agent, AgentSpec, Game, ParseSpecError};
 pub struct ParamInfo {
     /// The key, e.g. `pnum`.
     pub name: &'static str,
-    /// The default value, e.g. `1000`.
+    /// The default value, e.g. `1000`; empty for a parameter the spec must give.
     pub default: &'static str,
     /// One line on what it does.
     pub help: &'static str,
@@ -25,6 +25,15 @@ pub struct AgentInfo {
     pub summary: &'static str,
     /// The parameters it accepts.
     pub params: Vec<ParamInfo>,
+}
+
+impl AgentInfo {
+    /// Whether the agent builds from its bare name: no parameter is required (every
+    /// parameter has a default).
+    #[must_use]
+    pub fn builds_bare(&self) -> bool {
+        self.params.iter().all(|p| !p.default.is_empty())
+    }
 }
 
 /// Why an agent could not be built from a spec.
@@ -64,6 +73,14 @@ pub enum BuildAgentError {
         /// Why the nested agent could not be built.
         source: Box<BuildAgentError>,
     },
+    /// The data the agent reads (a game tree, a table file) could not be built or loaded.
+    #[error("{agent} could not load its data: {reason}")]
+    Data {
+        /// The agent.
+        agent: String,
+        /// What went wrong.
+        reason: String,
+    },
     /// A parameter's value is not acceptable.
     #[error("bad value {value:?} for parameter {param} of {agent}: expected {expected}")]
     BadValue {
@@ -99,7 +116,7 @@ impl<'a> Params<'a> {
             .unwrap_or_else(|| panic!("agent {} reads undeclared parameter {name}", self.info.name))
     }
 
-    fn bad(&self, name: &str, expected: impl Into<String>) -> BuildAgentError {
+    pub(crate) fn bad(&self, name: &str, expected: impl Into<String>) -> BuildAgentError {
         BuildAgentError::BadValue {
             agent: self.info.name.to_string(),
             param: name.to_string(),

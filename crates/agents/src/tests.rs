@@ -154,3 +154,4 @@ mod matches;
 mod montecarlo;
 mod search;
 mod study;
+mod tree;

@@ -5,8 +5,8 @@ use yomi_nim::Nim;
 use yomi_tictactoe::TicTacToe;
 
 use crate::{
-    register_generic, AgentInfo, BlunderAgent, BuildAgentError, MctsAgent, ParamInfo, Params,
-    PmcAgent, Registry, SearchAgent, SearchMethod, StudyAgent, StudyRule,
+    register_generic, register_tree, AgentInfo, BlunderAgent, BuildAgentError, MctsAgent,
+    ParamInfo, Params, PmcAgent, Registry, SearchAgent, SearchMethod, StudyAgent, StudyRule,
 };
 
 /// The longest time limit accepted, in seconds (a bit over 11 days).
@@ -339,23 +339,27 @@ fn register_ai11s(registry: &mut Registry<TicTacToe>) {
 
 impl Zoo for TicTacToe {
     /// `random`, `first`, the study's `ai1` .. `ai14s`, then `pmc`, `pmc2`, `mcts`, `greedy`,
-    /// `minimax`, `alphabeta`, `average`, `blunder` (alpha-beta defaults to the full 9 plies).
+    /// `minimax`, `alphabeta`, `average`, the tree agents (`perfect`, `perfect-sv`, `pmc-exact`,
+    /// `pmc2-exact`, `table`) and `blunder` (alpha-beta defaults to the full 9 plies).
     fn zoo() -> Registry<TicTacToe> {
         let mut r = Registry::empty();
         register_generic(&mut r);
         register_study(&mut r);
         register_montecarlo(&mut r);
         register_search(&mut r, SearchDefaults::TICTACTOE);
+        register_tree(&mut r);
         register_blunder(&mut r);
         r
     }
 }
 
 impl Zoo for Nim {
-    /// Every generic agent ([`register_standard`]; searches see the whole 15-stone game).
+    /// Every generic agent ([`register_standard`]; searches see the whole 15-stone game) and
+    /// the tree agents ([`register_tree`]).
     fn zoo() -> Registry<Nim> {
         let mut r = Registry::empty();
         register_standard(&mut r, SearchDefaults::NIM);
+        register_tree(&mut r);
         r
     }
 }

@@ -22,7 +22,8 @@ pub struct LeagueArgs {
     /// Rounds per agent: each is one game with the agent first and one with the baseline first.
     #[arg(long, default_value_t = 10_000, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_ROUNDS))]
     pub rounds: u64,
-    /// The agents, comma-separated (default: every agent of the game's zoo at its defaults).
+    /// The agents, comma-separated (default: every agent of the game's zoo at its defaults,
+    /// except those that need a parameter, such as `table`'s file).
     /// A piece of the form `key=value` (no `:` before its `=`) continues the previous spec, so
     /// `ai1,pmc2:pnum=100,alpha=0.25` is two agents; the flag may also be repeated.
     #[arg(long)]
@@ -140,7 +141,11 @@ struct LeagueJson<'a> {
 pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
     let zoo = G::zoo();
     let agents: Vec<String> = if args.agents.is_empty() {
-        zoo.names().into_iter().map(String::from).collect()
+        // Agents that need a parameter without a default (`table` needs a file) are left out.
+        zoo.infos()
+            .filter(|i| i.builds_bare())
+            .map(|i| i.name.to_string())
+            .collect()
     } else {
         args.agents.iter().flat_map(|a| split_agents(a)).collect()
     };

@@ -11,7 +11,8 @@ use crate::{BuildAgentError, Zoo};
 /// move is explained, and a finished position is `GameOver`.
 fn zoo_laws<G: Zoo>(starts: &[G], games: u64) {
     let zoo = G::zoo();
-    for name in zoo.names() {
+    // `table` needs a file; it has its own tests.
+    for name in zoo.infos().filter(|i| i.builds_bare()).map(|i| i.name) {
         let mut agent = zoo.build(name).unwrap();
         // The spec round-trips: building from it gives the same spec.
         let spec = agent.spec();
