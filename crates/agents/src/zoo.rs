@@ -2,6 +2,7 @@
 
 use yomi_core::{Game, LeafEval};
 use yomi_nim::Nim;
+use yomi_othello::Othello;
 use yomi_tictactoe::TicTacToe;
 
 use crate::{
@@ -360,6 +361,16 @@ impl Zoo for Nim {
         let mut r = Registry::empty();
         register_standard(&mut r, SearchDefaults::NIM);
         register_tree(&mut r);
+        r
+    }
+}
+
+impl Zoo for Othello {
+    /// Every generic agent ([`register_standard`]) with the generic depths (minimax 4,
+    /// alpha-beta 6, average 4); the leaf evaluation is the disc difference.
+    fn zoo() -> Registry<Othello> {
+        let mut r = Registry::empty();
+        register_standard(&mut r, SearchDefaults::GENERIC);
         r
     }
 }

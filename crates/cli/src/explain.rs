@@ -13,6 +13,7 @@ pub struct ExplainArgs {
     /// The agent, as a spec such as `ai11s` or `pmc2:pnum=1000` (see `yomi agents`).
     pub agent: String,
     /// The position in the game's notation (default: the start position).
+    #[arg(allow_hyphen_values = true)]
     pub position: Option<String>,
     #[command(flatten)]
     pub game: GameArg,
@@ -43,7 +44,7 @@ pub fn run<G: CliGame>(args: &ExplainArgs) -> Res<()> {
     let mut agent = G::zoo().build(&args.agent)?;
     let mut pos: G = parse_position(args.position.as_deref())?;
     if let Some(line) = &args.moves {
-        pos = pos.play_line(line)?;
+        pos = pos.play_moves(line)?;
     }
     let mut rng = Rng::seed_from_u64(args.seed);
     let explanation = agent.explain(&pos, &mut rng)?;

@@ -15,6 +15,7 @@ use yomi_agents::Zoo;
 use yomi_arena::{play_match, seat_names, MatchConfig, MAX_ROUNDS};
 use yomi_core::{perft, Game};
 use yomi_nim::Nim;
+use yomi_othello::{MoveSequence, Othello};
 use yomi_tictactoe::TicTacToe;
 
 mod explain;
@@ -61,6 +62,8 @@ enum GameName {
     Tictactoe,
     /// The stone game: 15 stones, take 1 to 3, taking the last stone wins.
     Nim,
+    /// Othello: black (X) moves first; 8x8 bitboards.
+    Othello,
 }
 
 #[derive(Debug, clap::Args)]
@@ -90,7 +93,7 @@ struct MatchArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
     /// Start position in the game's notation (default: the standard start).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     start: Option<String>,
     /// Print the result as JSON instead of tables.
     #[arg(long)]
@@ -105,14 +108,16 @@ struct PerftArgs {
     #[command(flatten)]
     game: GameArg,
     /// Start position in the game's notation (default: the standard start).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     start: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
 struct ShowArgs {
     /// A position in the game's notation (tic-tac-toe: 9 cells of o, x, . in row-major order,
-    /// e.g. `x...o...o`; the stone game: `STONES:SIDE`, e.g. `15:first`).
+    /// e.g. `x...o...o`; the stone game: `STONES:SIDE`, e.g. `15:first`; Othello: 64 squares
+    /// a1..h8 of X, O, - then the side to move, e.g. `---...--- X`).
+    #[arg(allow_hyphen_values = true)]
     position: Option<String>,
     #[command(flatten)]
     game: GameArg,
@@ -125,6 +130,33 @@ struct ShowArgs {
 trait CliGame: Zoo {
     /// A human-friendly, multi-line rendering of the position.
     fn picture(&self) -> String;
+
+    /// The game's own perft leaf count, where it has a faster one than the generic walk.
+    fn fast_perft(&self, _depth: u32) -> Option<u64> {
+        None
+    }
+
+    /// Plays a line of moves in the game's move-list notation (default: moves separated by
+    /// spaces).
+    fn play_moves(&self, line: &str) -> Res<Self> {
+        Ok(self.play_line(line)?)
+    }
+}
+
+impl CliGame for Othello {
+    fn picture(&self) -> String {
+        self.pretty()
+    }
+
+    fn fast_perft(&self, depth: u32) -> Option<u64> {
+        Some(yomi_othello::perft(self, depth))
+    }
+
+    /// Othello lines are written run together, `f5d6c3d3`, or with spaces; `PA` is a pass.
+    fn play_moves(&self, line: &str) -> Res<Self> {
+        let seq: MoveSequence = line.parse()?;
+        Ok(seq.play_from(self)?)
+    }
 }
 
 impl CliGame for TicTacToe {
@@ -179,26 +211,32 @@ fn run(command: Command) -> Res<()> {
         Command::Match(args) => match args.game.game {
             GameName::Tictactoe => cmd_match::<TicTacToe>(&args),
             GameName::Nim => cmd_match::<Nim>(&args),
+            GameName::Othello => cmd_match::<Othello>(&args),
         },
         Command::Perft(args) => match args.game.game {
             GameName::Tictactoe => cmd_perft::<TicTacToe>(&args),
             GameName::Nim => cmd_perft::<Nim>(&args),
+            GameName::Othello => cmd_perft::<Othello>(&args),
         },
         Command::Show(args) => match args.game.game {
             GameName::Tictactoe => cmd_show::<TicTacToe>(&args),
             GameName::Nim => cmd_show::<Nim>(&args),
+            GameName::Othello => cmd_show::<Othello>(&args),
         },
         Command::Explain(args) => match args.game.game {
             GameName::Tictactoe => explain::run::<TicTacToe>(&args),
             GameName::Nim => explain::run::<Nim>(&args),
+            GameName::Othello => explain::run::<Othello>(&args),
         },
         Command::League(args) => match args.game.game {
             GameName::Tictactoe => league::run::<TicTacToe>(&args),
             GameName::Nim => league::run::<Nim>(&args),
+            GameName::Othello => league::run::<Othello>(&args),
         },
         Command::Agents(args) => match args.game {
             GameName::Tictactoe => cmd_agents::<TicTacToe>(),
             GameName::Nim => cmd_agents::<Nim>(),
+            GameName::Othello => cmd_agents::<Othello>(),
         },
         Command::Tree(args) => tree_cmd::run(args),
     }
@@ -266,22 +304,24 @@ fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
 
 fn cmd_perft<G: CliGame>(args: &PerftArgs) -> Res<()> {
     let start: G = parse_position(args.start.as_deref())?;
-    let clock = Instant::now();
-    let count = perft(&start, args.depth);
-    let secs = clock.elapsed().as_secs_f64();
-    let leaves = count.leaves();
     println!("{} perft {} from {}", G::NAME, args.depth, start);
-    println!("nodes at depth {}    {}", args.depth, count.at_depth);
-    println!("games ended earlier  {}", count.ended_early);
+    let clock = Instant::now();
+    let leaves = match start.fast_perft(args.depth) {
+        // The game's bulk-counting perft gives the standard count only.
+        Some(leaves) => leaves,
+        None => {
+            let count = perft(&start, args.depth);
+            println!("nodes at depth {}    {}", args.depth, count.at_depth);
+            println!("games ended earlier  {}", count.ended_early);
+            count.leaves()
+        }
+    };
+    let secs = clock.elapsed().as_secs_f64();
     println!("leaves (perft)       {leaves}");
     println!(
-        "time {:.3} s, {:.0} leaves/s",
+        "time {:.3} s, {} leaves/s",
         secs,
-        if secs > 0.0 {
-            leaves as f64 / secs
-        } else {
-            0.0
-        }
+        report::rate(leaves as f64, secs)
     );
     Ok(())
 }
@@ -289,7 +329,7 @@ fn cmd_perft<G: CliGame>(args: &PerftArgs) -> Res<()> {
 fn cmd_show<G: CliGame>(args: &ShowArgs) -> Res<()> {
     let mut pos: G = parse_position(args.position.as_deref())?;
     if let Some(line) = &args.moves {
-        pos = pos.play_line(line)?;
+        pos = pos.play_moves(line)?;
     }
     println!("{}", pos.picture());
     println!("position {pos}");

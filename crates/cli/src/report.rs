@@ -51,6 +51,21 @@ fn ci(r: Ratio) -> String {
     format!("{:.1}-{:.1}%", 100.0 * r.low, 100.0 * r.high)
 }
 
+/// `count / secs` as a short number with a unit prefix, e.g. `523.4 M` (`-` when no time
+/// was measured).
+pub fn rate(count: f64, secs: f64) -> String {
+    if secs <= 0.0 {
+        return "-".to_string();
+    }
+    let r = count / secs;
+    match r {
+        r if r >= 1e9 => format!("{:.2} G", r / 1e9),
+        r if r >= 1e6 => format!("{:.1} M", r / 1e6),
+        r if r >= 1e3 => format!("{:.1} k", r / 1e3),
+        r => format!("{r:.0}"),
+    }
+}
+
 /// A human-scaled duration from seconds.
 pub fn duration(secs: f64) -> String {
     if secs >= 1.0 {

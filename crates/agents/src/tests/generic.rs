@@ -1,6 +1,6 @@
 //! Laws every registered agent keeps, on every game with a zoo.
 
-use yomi_core::{AgentError, Rng};
+use yomi_core::{AgentError, Game, Rng};
 use yomi_nim::Nim;
 use yomi_tictactoe::TicTacToe;
 
@@ -56,6 +56,18 @@ fn zoo_laws<G: Zoo>(starts: &[G], games: u64) {
 #[test]
 fn every_tictactoe_agent_keeps_the_laws() {
     zoo_laws(&[TicTacToe::default()], 2);
+}
+
+#[test]
+fn every_othello_agent_keeps_the_laws() {
+    // From the opening and from a late midgame (14 empties), to keep the searches quick.
+    let mut late = yomi_othello::Othello::default();
+    let mut rng = Rng::seed_from_u64(5);
+    while late.empties().count() > 14 {
+        let moves = late.legal_moves();
+        late = late.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    zoo_laws(&[yomi_othello::Othello::default(), late], 1);
 }
 
 #[test]

@@ -185,6 +185,42 @@ fn nim_values_follow_the_theory() {
     assert_eq!(e.moves[2].score, WIN_VALUE);
 }
 
+/// Positions along seeded random Othello games, from the opening to the last empties.
+fn othello_positions(games: u64) -> Vec<yomi_othello::Othello> {
+    let mut rng = Rng::seed_from_u64(11);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut p = yomi_othello::Othello::default();
+        while !p.is_over() {
+            out.push(p);
+            let moves = p.legal_moves();
+            p = p.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+    out
+}
+
+#[test]
+fn othello_random_positions_agree_at_limited_depths() {
+    let positions = othello_positions(4);
+    assert!(positions.len() > 200);
+    for (i, p) in positions.iter().enumerate() {
+        // Depth 3 everywhere; depth 4 on every fifth position (minimax has no pruning).
+        let depth = if i % 5 == 0 { 4 } else { 3 };
+        let mm = search(SearchMethod::Minimax, depth, p);
+        let ab = search(SearchMethod::AlphaBeta, depth, p);
+        assert_eq!(values(&mm), values(&ab), "{p} depth {depth}");
+    }
+    // Near the end both searches reach every leaf and are exact.
+    for p in positions.iter().filter(|p| p.empties().count() <= 7) {
+        // Passes are plies too, so allow more plies than empties.
+        let mm = search(SearchMethod::Minimax, 20, p);
+        let ab = search(SearchMethod::AlphaBeta, 20, p);
+        assert_eq!(values(&mm), values(&ab), "{p}");
+        assert!(ab.exact, "{p}");
+    }
+}
+
 #[test]
 fn nim_random_positions_agree_at_limited_depths() {
     let mut rng = Rng::seed_from_u64(9);

@@ -1,0 +1,128 @@
+//! End-to-end tests of the tool on Othello: perft, show, match, explain, bad input.
+
+use std::process::{Command, Output};
+
+fn yomi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_yomi"))
+        .args(args)
+        .output()
+        .expect("the yomi binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = yomi(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?}: {err}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let out = yomi(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    assert!(
+        err.contains(needle),
+        "{args:?}: expected {needle:?} in {err}"
+    );
+}
+
+#[test]
+fn perft_counts_the_standard_numbers() {
+    for (depth, leaves) in [("1", "4"), ("5", "1396"), ("8", "390216")] {
+        let text = ok(&["perft", "--game", "othello", depth]);
+        assert!(
+            text.contains(&format!("leaves (perft)       {leaves}\n")),
+            "{text}"
+        );
+        assert!(text.contains(" leaves/s"), "{text}");
+    }
+    // From a given position: after f5 the mover (white) has 3 replies.
+    let after_f5 = "---------------------------OX------XXX-------------------------- O";
+    let text = ok(&["perft", "--game", "othello", "1", "--start", after_f5]);
+    assert!(text.contains("leaves (perft)       3\n"), "{text}");
+}
+
+#[test]
+fn show_plays_a_run_together_line() {
+    let text = ok(&["show", "--game", "othello", "--moves", "f5d6c3"]);
+    assert!(
+        text.contains("black 5, white 2; white (O) to move"),
+        "{text}"
+    );
+    assert!(text.contains("legal moves (4): d3 f3 f4 g5"), "{text}");
+    let text = ok(&["show", "--game", "othello", "--moves", "f5 d6 c3"]);
+    assert!(text.contains("legal moves (4): d3 f3 f4 g5"), "{text}");
+}
+
+#[test]
+fn matches_and_explanations_run_on_othello() {
+    let text = ok(&[
+        "match", "greedy", "random", "--game", "othello", "--rounds", "20",
+    ]);
+    assert!(text.contains("greedy:time=0 VS random"), "{text}");
+    assert!(text.contains("total "), "{text}");
+    let one = ok(&[
+        "match",
+        "pmc2:pnum=50",
+        "mcts:iters=50",
+        "--game",
+        "othello",
+        "--rounds",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    let two = ok(&[
+        "match",
+        "pmc2:pnum=50",
+        "mcts:iters=50",
+        "--game",
+        "othello",
+        "--rounds",
+        "3",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(one, two, "results depend on the thread count");
+    let text = ok(&["explain", "average:depth=2", "--game", "othello"]);
+    for mv in ["d3", "c4", "f5", "e6"] {
+        assert!(text.contains(mv), "{text}");
+    }
+    assert!(text.contains("chosen"), "{text}");
+    let text = ok(&["agents", "--game", "othello"]);
+    for name in ["alphabeta", "average", "mcts", "pmc2", "greedy"] {
+        assert!(text.contains(name), "{text}");
+    }
+}
+
+#[test]
+fn bad_othello_input_is_one_error_line() {
+    fails(
+        &["show", "--game", "othello", "bad"],
+        "bad othello position",
+    );
+    fails(
+        &["show", "--game", "othello", "--moves", "f5f5"],
+        "move 2 (f5) is illegal",
+    );
+    fails(&["show", "--game", "othello", "--moves", "z9"], "error: ");
+    fails(
+        &["perft", "--game", "othello", "3", "--start", "XO- X"],
+        "bad othello position",
+    );
+    fails(&["match", "ai10s", "random", "--game", "othello"], "ai10s");
+}
+
+#[test]
+fn board_strings_starting_with_a_dash_are_positions_not_flags() {
+    let start = "---------------------------OX------XO--------------------------- X";
+    let text = ok(&["show", "--game", "othello", start]);
+    assert!(text.contains("legal moves (4): d3 c4 f5 e6"), "{text}");
+    let text = ok(&["explain", "greedy", start, "--game", "othello"]);
+    assert!(text.contains("chosen"), "{text}");
+    let text = ok(&[
+        "match", "random", "random", "--game", "othello", "--rounds", "2", "--start", start,
+    ]);
+    assert!(text.contains("total"), "{text}");
+}
