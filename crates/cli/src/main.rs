@@ -28,8 +28,8 @@ type Res<T> = Result<T, Box<dyn Error + Send + Sync>>;
 
 /// yomi (読み, "reading ahead"): two-player board-game AI.
 ///
-/// Without a command, runs the default match: random against random at tic-tac-toe,
-/// 10000 rounds, seed 1.
+/// Without a command, runs the default league: every tic-tac-toe agent of the zoo against
+/// random, 10000 rounds each, seed 1.
 #[derive(Debug, Parser)]
 #[command(name = "yomi", version, about, long_about = None)]
 struct Cli {
@@ -183,19 +183,11 @@ impl CliGame for Nim {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or_else(|| {
-        eprintln!("(no command: running the default match; see `yomi --help`)");
-        Command::Match(MatchArgs {
-            a: "random".into(),
-            b: "random".into(),
-            game: GameArg {
-                game: GameName::Tictactoe,
-            },
-            rounds: 10_000,
-            seed: 1,
-            threads: None,
-            start: None,
-            json: false,
-        })
+        eprintln!("(no command: running the default league; see `yomi --help`)");
+        // `yomi league` with every default, as clap fills them in.
+        Cli::parse_from(["yomi", "league"])
+            .command
+            .expect("`league` is a command")
     });
     match run(command) {
         Ok(()) => ExitCode::SUCCESS,

@@ -157,3 +157,38 @@ fn the_readme_shows_the_real_output() {
     ]);
     assert_eq!(stdout(&out), shown);
 }
+
+/// The block of README.md that follows `command`, up to the closing fence.
+fn readme_block(command: &str) -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("README.md at the workspace root");
+    let start = readme
+        .find(command)
+        .unwrap_or_else(|| panic!("the README shows {command:?}"))
+        + command.len();
+    readme[start..start + readme[start..].find("```").unwrap()].to_string()
+}
+
+/// The README's main job is the bare `yomi`: the default league, whose first table the README
+/// shows.
+#[test]
+fn the_readme_shows_the_real_league_and_the_bare_tool_runs_it() {
+    let shown = readme_block("$ yomi league\n");
+    assert!(shown.lines().count() > 30, "{shown}");
+    let out = yomi(&[]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.starts_with(&shown), "README:\n{shown}\nreal:\n{text}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("default league"));
+}
+
+#[test]
+fn the_readme_shows_the_real_othello_perft_counts() {
+    let shown = readme_block("$ yomi perft --game othello 11\n");
+    let out = yomi(&["perft", "--game", "othello", "11"]);
+    let text = stdout(&out);
+    // The first two lines are the position and the count; the time line varies.
+    let counts = |t: &str| t.lines().take(2).collect::<Vec<_>>().join("\n");
+    assert_eq!(counts(&text), counts(&shown));
+    assert!(text.contains(" leaves/s"));
+}
