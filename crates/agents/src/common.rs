@@ -47,6 +47,9 @@ pub(crate) fn best_indices(values: &[f64]) -> Vec<usize> {
     (0..values.len()).filter(|&i| values[i] == top).collect()
 }
 
+/// Monte Carlo agents read the clock once per this many playouts or iterations.
+pub(crate) const CLOCK_EVERY: u64 = 64;
+
 /// A clock for an optional time limit.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Deadline {

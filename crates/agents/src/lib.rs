@@ -62,6 +62,7 @@ mod registry;
 mod search;
 mod study;
 mod tree;
+mod weight;
 mod zoo;
 
 pub use basic::{register_generic, FirstAgent, RandomAgent};
@@ -73,6 +74,7 @@ pub use registry::{AgentInfo, BuildAgentError, ParamInfo, Params, Registry};
 pub use search::{RootValue, SearchAgent, SearchMethod, SearchResult};
 pub use study::{StudyAgent, StudyRule};
 pub use tree::register_tree;
+pub use weight::{ParseWeightError, Weight};
 pub use zoo::{
     register_blunder, register_montecarlo, register_search, register_standard, register_study,
     SearchDefaults, Zoo,

@@ -5,10 +5,11 @@ use std::time::Duration;
 
 use yomi_core::{Agent, AgentError, Explanation, Game, MoveScore, Outcome, Player, Rng};
 
-use crate::common::{moves_of, pick_index, time_text, Deadline};
+use crate::common::{moves_of, pick_index, time_text, Deadline, CLOCK_EVERY};
 
-/// The clock is read once per this many iterations.
-const CLOCK_EVERY: u64 = 64;
+/// The most nodes a search tree grows to (a few hundred megabytes for Othello). Past it, a
+/// reached leaf is no longer expanded: the iteration plays out from it, as from a new node.
+pub(crate) const MAX_NODES: usize = 2_000_000;
 
 /// One node of the search tree: the position after a move, and the statistics of the player
 /// who made that move.
@@ -64,12 +65,16 @@ pub(crate) struct MctsStats {
 /// order), one random playout per iteration from the newly reached node, results 1 / 0.5 / 0.
 ///
 /// It plays the most visited root move, ties at random; with only one legal move it plays it
-/// without searching. A time limit stops early (the clock is read every 64 iterations).
+/// without searching. A time limit stops early (the clock is read every 64 iterations). The
+/// tree grows to at most about two million nodes; past that, leaves are played out but no
+/// longer expanded, so memory stays bounded whatever `iters` is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MctsAgent {
     iters: u64,
     time: Option<Duration>,
     c: f64,
+    /// The node cap ([`MAX_NODES`]; smaller in tests).
+    max_nodes: usize,
 }
 
 impl MctsAgent {
@@ -77,12 +82,17 @@ impl MctsAgent {
     /// earlier) with exploration constant `c`.
     #[must_use]
     pub fn new(iters: u64, time: Option<Duration>, c: f64) -> MctsAgent {
-        MctsAgent { iters, time, c }
+        MctsAgent {
+            iters,
+            time,
+            c,
+            max_nodes: MAX_NODES,
+        }
     }
 
-    /// Searches and returns, per legal move in order, its statistics, plus the iterations run.
-    /// `state` must be unfinished with at least two legal moves.
-    fn search<G: Game>(&self, state: &G, rng: &mut Rng) -> (Vec<MctsStats>, u64) {
+    /// Searches and returns, per legal move in order, its statistics, plus the iterations run
+    /// and the size of the tree. `state` must be unfinished with at least two legal moves.
+    fn search<G: Game>(&self, state: &G, rng: &mut Rng) -> (Vec<MctsStats>, u64, usize) {
         let mut tree: Vec<Node<G>> = vec![Node::new(state.clone(), !state.side_to_move())];
         let deadline = Deadline::start(self.time);
         let mut path: Vec<u32> = Vec::with_capacity(32);
@@ -102,6 +112,9 @@ impl MctsAgent {
                     break;
                 }
                 if !node.expanded {
+                    if tree.len() >= self.max_nodes {
+                        break;
+                    }
                     self.expand(&mut tree, at);
                 }
                 let node = &tree[at as usize];
@@ -153,7 +166,7 @@ impl MctsAgent {
                 mean: k.mean,
             })
             .collect();
-        (stats, done)
+        (stats, done, tree.len())
     }
 
     /// Adds all children of node `at` to the arena.
@@ -185,7 +198,7 @@ impl MctsAgent {
             }];
             return (stats, vec![0], 0);
         }
-        let (stats, iters) = self.search(state, rng);
+        let (stats, iters, _) = self.search(state, rng);
         let top = stats.iter().map(|s| s.visits).max().unwrap_or(0);
         let best = (0..stats.len())
             .filter(|&i| stats[i].visits == top)
@@ -249,5 +262,32 @@ impl<G: Game> Agent<G> for MctsAgent {
         let moves = moves_of(state)?;
         let (_, best, _) = self.run(state, &moves, rng);
         Ok(moves[best[pick_index(best.len(), rng)]])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tree stops growing at the cap (plus at most one expansion) while the search still
+    /// runs every iteration; below the cap nothing changes.
+    #[test]
+    fn the_tree_stops_growing_at_the_node_cap() {
+        let start = yomi_othello::Othello::default();
+        let free = MctsAgent::new(20_000, None, 1.4);
+        let (_, _, grown) = free.search(&start, &mut Rng::seed_from_u64(1));
+        assert!(grown > 20_000, "{grown}");
+        let capped = MctsAgent {
+            max_nodes: 5_000,
+            ..free.clone()
+        };
+        let (stats, iters, nodes) = capped.search(&start, &mut Rng::seed_from_u64(1));
+        assert_eq!(iters, 20_000);
+        assert!((5_000..=5_064).contains(&nodes), "{nodes}");
+        assert_eq!(
+            stats.iter().map(|s| u64::from(s.visits)).sum::<u64>(),
+            20_000
+        );
+        assert_eq!(MAX_NODES, free.max_nodes);
     }
 }

@@ -6,18 +6,16 @@ use std::time::Duration;
 
 use yomi_core::{Agent, AgentError, Explanation, Game, MoveScore, Outcome, Rng};
 
-use crate::common::{moves_of, pick_index, time_text, Deadline};
-
-/// The clock is read once per this many playouts.
-const CLOCK_EVERY: u64 = 64;
+use crate::common::{moves_of, pick_index, time_text, Deadline, CLOCK_EVERY};
+use crate::Weight;
 
 /// How a primitive Monte Carlo agent ranks its first moves.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PmcScore {
     /// `pmc`: the highest win rate, ties broken by the highest draw rate, then at random.
     WinThenDraw,
-    /// `pmc2`: the highest `(wins + alpha * draws) / n`, ties at random.
-    Alpha(f64),
+    /// `pmc2`: the highest `(wins + alpha * draws) / n`, compared exactly, ties at random.
+    Alpha(Weight),
 }
 
 /// Playout counts of one first move, from the side of the player to move at the root.
@@ -67,7 +65,7 @@ impl PmcAgent {
     /// `pmc2` with `pnum` playouts per decision, an optional time limit and the weight `alpha`
     /// of a draw.
     #[must_use]
-    pub fn pmc2(pnum: u64, time: Option<Duration>, alpha: f64) -> PmcAgent {
+    pub fn pmc2(pnum: u64, time: Option<Duration>, alpha: Weight) -> PmcAgent {
         PmcAgent {
             pnum,
             time,
@@ -105,7 +103,7 @@ impl PmcAgent {
         let n = s.n() as f64;
         match self.rank {
             PmcScore::WinThenDraw => s.wins as f64 / n,
-            PmcScore::Alpha(alpha) => (s.wins as f64 + alpha * s.draws as f64) / n,
+            PmcScore::Alpha(alpha) => (s.wins as f64 + alpha.to_f64() * s.draws as f64) / n,
         }
     }
 
@@ -118,7 +116,14 @@ impl PmcAgent {
                 };
                 cross(a.wins, a.n(), b.wins, b.n()).then(cross(a.draws, a.n(), b.draws, b.n()))
             }
-            PmcScore::Alpha(_) => self.score(a).total_cmp(&self.score(b)),
+            PmcScore::Alpha(alpha) => {
+                // (w + alpha*d) / n in millionths, cross-multiplied: exact in u128 (counts stay
+                // below 2^64 and alpha within 0..=1).
+                let alpha = u128::try_from(alpha.micros()).unwrap_or(0);
+                let num =
+                    |s: &PlayoutStats| u128::from(s.wins) * 1_000_000 + alpha * u128::from(s.draws);
+                (num(a) * u128::from(b.n())).cmp(&(num(b) * u128::from(a.n())))
+            }
         }
     }
 
@@ -197,5 +202,45 @@ impl<G: Game> Agent<G> for PmcAgent {
         let stats = self.playouts(state, &moves, rng);
         let best = self.best(&stats);
         Ok(moves[best[pick_index(best.len(), rng)]])
+    }
+}
+
+#[cfg(test)]
+mod exact_tests {
+    use super::*;
+
+    fn stats(wins: u64, draws: u64, losses: u64) -> PlayoutStats {
+        PlayoutStats {
+            playouts: wins + draws + losses,
+            wins,
+            draws,
+            losses,
+        }
+    }
+
+    /// Equal scores tie exactly, whatever the rounding of `alpha` in binary.
+    #[test]
+    fn pmc2_compares_scores_exactly() {
+        let agent = PmcAgent::pmc2(100, None, "0.1".parse().unwrap());
+        // 3 draws of 3 and 5 draws of 5 both score 0.1 (as f64 they differ: 0.30000000000000004/3).
+        assert_eq!(
+            agent.compare(&stats(0, 3, 0), &stats(0, 5, 0)),
+            Ordering::Equal
+        );
+        assert_eq!(agent.best(&[stats(0, 3, 0), stats(0, 5, 0)]), vec![0, 1]);
+        // One win in 10 scores 0.1, as does a single drawn playout.
+        assert_eq!(
+            agent.compare(&stats(1, 0, 9), &stats(0, 1, 0)),
+            Ordering::Equal
+        );
+        assert_eq!(
+            agent.compare(&stats(1, 1, 8), &stats(0, 1, 0)),
+            Ordering::Greater
+        );
+        // Moves without playouts score 0.
+        assert_eq!(
+            agent.compare(&stats(0, 0, 0), &stats(0, 0, 4)),
+            Ordering::Equal
+        );
     }
 }

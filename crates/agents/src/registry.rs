@@ -5,6 +5,8 @@ use std::time::Duration;
 use thiserror::Error;
 use yomi_core::{Agent, AgentSpec, Game, ParseSpecError};
 
+use crate::Weight;
+
 /// A parameter an agent accepts, with its default written as it would be in a spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParamInfo {
@@ -177,6 +179,25 @@ impl<'a> Params<'a> {
             .map_err(|_| self.bad(name, "a time in seconds that fits a duration"))?;
         // A positive limit is at least a nanosecond, so it prints back as a positive number.
         Ok(Some(limit.max(Duration::from_nanos(1))))
+    }
+
+    /// An exact decimal ([`Weight`], at most six places) within `min..=max`.
+    ///
+    /// # Errors
+    /// [`BuildAgentError::BadValue`] when it does not parse or lies outside the range.
+    pub fn weight_in(
+        &self,
+        name: &str,
+        min: Weight,
+        max: Weight,
+    ) -> Result<Weight, BuildAgentError> {
+        match self.raw(name).parse::<Weight>() {
+            Ok(w) if (min..=max).contains(&w) => Ok(w),
+            _ => Err(self.bad(
+                name,
+                format!("a decimal from {min} to {max} with at most 6 places"),
+            )),
+        }
     }
 
     /// A whole number within `min..=max`.

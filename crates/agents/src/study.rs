@@ -13,6 +13,7 @@ use yomi_core::{Agent, AgentError, Explanation, Game, MoveScore, Player, Rng};
 use yomi_tictactoe::{Square, TicTacToe, LINES};
 
 use crate::common::{best_indices, explain_best, moves_of, pick_index};
+use crate::Weight;
 
 /// The four corners in the fixed order `ai4` tries them: (0,0), (2,0), (0,2), (2,2).
 const CORNERS: [usize; 4] = [0, 2, 6, 8];
@@ -57,14 +58,15 @@ pub enum StudyRule {
     /// `ai9s`: centre 4; win 3; `021 > 0` -1; `201 >= 2` 2; `201 == 1` 1; else 0.
     Ai9s,
     /// `ai10s` (the weights 1, 1, 0) and `ai11s`: centre 300; win 200; `021 > 0` -100;
-    /// `201 >= 2` 100; else `score_201*[201 == 1] + score_102*102 + score_012*012`.
+    /// `201 >= 2` 100; else `score_201*[201 == 1] + score_102*102 + score_012*012`, summed
+    /// exactly (the weights are exact decimals, so equal sums tie and are broken at random).
     Ai11s {
         /// Weight of `[count(2,0,1) == 1]`.
-        score_201: f64,
+        score_201: Weight,
         /// Weight of `count(1,0,2)`.
-        score_102: f64,
+        score_102: Weight,
         /// Weight of `count(0,1,2)`.
-        score_012: f64,
+        score_012: Weight,
     },
     /// `ai14s`: win 300; `021 > 0` gives `-100*021`, else `201 >= 2` gives 200 (final); then
     /// the special 4-mark position (X centre, O on both ends of a diagonal, an X on an edge)
@@ -129,9 +131,9 @@ impl Facts {
 impl StudyRule {
     /// The `ai11s` weights of `ai10s`'s last line: `[201 == 1] + 102`.
     pub const AI10S: StudyRule = StudyRule::Ai11s {
-        score_201: 1.0,
-        score_102: 1.0,
-        score_012: 0.0,
+        score_201: Weight::units(1),
+        score_102: Weight::units(1),
+        score_012: Weight::units(0),
     };
 
     /// The score of a move and the name of the rule that gave it.
@@ -177,10 +179,11 @@ impl StudyRule {
                 } else if f.c201 >= 2 {
                     (100.0, "fork (201>=2)")
                 } else {
-                    let s = score_201 * one(f.c201 == 1)
-                        + score_102 * f64::from(f.c102)
-                        + score_012 * f64::from(f.c012);
-                    (s, "lines")
+                    // Whole millionths, exact; within ±8e12, so the f64 below is exact too.
+                    let micros = score_201.micros() * i64::from(f.c201 == 1)
+                        + score_102.micros() * i64::from(f.c102)
+                        + score_012.micros() * i64::from(f.c012);
+                    (Weight::from_micros(micros).to_f64(), "lines")
                 }
             }
             StudyRule::Ai14s => {

@@ -2,7 +2,7 @@
 //! `perfect-sv`, `pmc-exact`, `pmc2-exact` and `table`.
 
 use yomi_core::Game;
-use yomi_tree::{PlayoutRule, Ratio, Scoring, TreeAgent, TreeError, TreeRule};
+use yomi_tree::{PlayoutRule, Scoring, TreeAgent, TreeError, TreeRule};
 
 use crate::{AgentInfo, BuildAgentError, ParamInfo, Params, Registry};
 
@@ -66,10 +66,8 @@ pub fn register_tree<G: Game>(registry: &mut Registry<G>) {
             }],
         },
         |p| {
-            let alpha: Ratio = p
-                .text("alpha")
-                .parse()
-                .map_err(|_| p.bad("alpha", "a fraction or decimal such as 1/2 or 0.25"))?;
+            let alpha = yomi_tree::parse_alpha(p.text("alpha"))
+                .map_err(|_| p.bad("alpha", "a fraction or decimal from 0 to 1, such as 1/2"))?;
             build("pmc2-exact", TreeRule::Playout(PlayoutRule::Pmc2 { alpha }))
         },
     );

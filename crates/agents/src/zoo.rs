@@ -8,6 +8,7 @@ use yomi_tictactoe::TicTacToe;
 use crate::{
     register_generic, register_tree, AgentInfo, BlunderAgent, BuildAgentError, MctsAgent,
     ParamInfo, Params, PmcAgent, Registry, SearchAgent, SearchMethod, StudyAgent, StudyRule,
+    Weight,
 };
 
 /// The longest time limit accepted, in seconds (a bit over 11 days).
@@ -123,7 +124,7 @@ pub fn register_montecarlo<G: Game>(registry: &mut Registry<G>) {
             Ok(Box::new(PmcAgent::pmc2(
                 p.u64_in("pnum", 1, MAX_PLAYOUTS)?,
                 p.time_limit("time", MAX_SECONDS)?,
-                p.f64_in("alpha", 0.0, 1.0)?,
+                p.weight_in("alpha", Weight::units(0), Weight::units(1))?,
             )))
         },
     );
@@ -327,7 +328,7 @@ fn register_ai11s(registry: &mut Registry<TicTacToe>) {
             ],
         },
         |p| {
-            let w = |name| p.f64_in(name, -1e6, 1e6);
+            let w = |name| p.weight_in(name, Weight::units(-1_000_000), Weight::units(1_000_000));
             let rule = StudyRule::Ai11s {
                 score_201: w("score_201")?,
                 score_102: w("score_102")?,

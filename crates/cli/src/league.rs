@@ -2,14 +2,12 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
-use std::ops::ControlFlow;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
-use yomi_arena::{play_match, seat_names, MatchConfig, MatchResult, Ratio, Tally, MAX_ROUNDS};
+use yomi_arena::{seat_names, MatchConfig, MatchResult, Ratio, Tally, MAX_ROUNDS};
 
-use crate::{report, CliGame, GameArg, Res};
+use crate::{games, report, CliGame, GameArg, Res};
 
 /// Arguments of `yomi league`.
 #[derive(Debug, clap::Args)]
@@ -163,30 +161,14 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
         seed: args.seed,
         threads: args.threads.map(|t| t as usize),
     };
-    let bar = ProgressBar::with_draw_target(
-        Some(args.rounds * 2 * agents.len() as u64),
-        ProgressDrawTarget::stderr(),
-    );
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} (eta {eta}) {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = games::games_bar(args.rounds * 2 * agents.len() as u64);
     let clock = Instant::now();
     let mut rows = Vec::with_capacity(agents.len());
     let mut timings = Vec::with_capacity(agents.len());
     for a in &agents {
         bar.set_message(a.clone());
         let started = Instant::now();
-        let result = play_match(
-            &start,
-            &config,
-            || zoo.build(a).expect("spec checked above"),
-            || zoo.build(&args.baseline).expect("spec checked above"),
-            |_| {
-                bar.inc(1);
-                ControlFlow::Continue(())
-            },
-        );
+        let result = games::play_specs(&zoo, &start, &config, (a, &args.baseline), &bar);
         let result = match result {
             Ok(r) => r,
             Err(e) => {

@@ -5,20 +5,19 @@
 
 use std::error::Error;
 use std::io::{self, Write};
-use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use yomi_agents::Zoo;
-use yomi_arena::{play_match, seat_names, MatchConfig, MAX_ROUNDS};
+use yomi_arena::{seat_names, MatchConfig, MAX_ROUNDS};
 use yomi_core::{perft, Game};
 use yomi_nim::Nim;
 use yomi_othello::{MoveSequence, Othello};
 use yomi_tictactoe::TicTacToe;
 
 mod explain;
+mod games;
 mod league;
 mod report;
 mod svg;
@@ -254,23 +253,9 @@ fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
         seed: args.seed,
         threads: args.threads.map(|t| t as usize),
     };
-    let bar = ProgressBar::with_draw_target(Some(args.rounds * 2), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} (eta {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = games::games_bar(args.rounds * 2);
     let clock = Instant::now();
-    let result = play_match(
-        &start,
-        &config,
-        || zoo.build(&args.a).expect("spec checked above"),
-        || zoo.build(&args.b).expect("spec checked above"),
-        |_| {
-            // Called once per finished game, from any worker thread.
-            bar.inc(1);
-            ControlFlow::Continue(())
-        },
-    );
+    let result = games::play_specs(&zoo, &start, &config, (&args.a, &args.b), &bar);
     bar.finish_and_clear();
     let result = result?;
     let elapsed = clock.elapsed();

@@ -295,10 +295,8 @@ fn show<G: TreeCliGame>(args: &ShowArgs) -> Res<()> {
         .position
         .parse()
         .map_err(|e| format!("bad {} position {:?}: {e}", G::NAME, args.position))?;
-    let alpha: Ratio = args
-        .alpha
-        .parse()
-        .map_err(|e| format!("bad --alpha: {e}"))?;
+    let alpha: Ratio =
+        yomi_tree::parse_alpha(&args.alpha).map_err(|e| format!("bad --alpha: {e}"))?;
     if args.svg.is_some() && pos.card(Vec::new(), false, None).is_none() {
         return Err(format!(
             "SVG pictures are drawn for tic-tac-toe only, not {}",
@@ -407,7 +405,7 @@ fn show<G: TreeCliGame>(args: &ShowArgs) -> Res<()> {
             if show(DataKind::Minimax) || show(DataKind::Sv) {
                 let mut parts = Vec::new();
                 if show(DataKind::Minimax) {
-                    parts.push(format!("mm {}", sol.plain(node)));
+                    parts.push(format!("minimax {}", sol.plain(node)));
                 }
                 if show(DataKind::Sv) {
                     parts.push(format!("sv {}", sol.sv_at(node, ply)));
@@ -415,13 +413,16 @@ fn show<G: TreeCliGame>(args: &ShowArgs) -> Res<()> {
                 l.push(parts.join("  "));
             }
             if show(DataKind::Probs) {
-                l.push(format!("{first} {}", p.first()));
-                l.push(format!("= {}", p.draw()));
-                l.push(format!("{second} {}", p.second()));
+                l.push(format!("P({first}) {}", p.first()));
+                l.push(format!("P(draw) {}", p.draw()));
+                l.push(format!("P({second}) {}", p.second()));
             }
             if show(DataKind::Score) {
-                l.push(format!("{first} {}", p.score(Player::First, alpha)?));
-                l.push(format!("{second} {}", p.score(Player::Second, alpha)?));
+                l.push(format!("score {first} {}", p.score(Player::First, alpha)?));
+                l.push(format!(
+                    "score {second} {}",
+                    p.score(Player::Second, alpha)?
+                ));
             }
             Ok(l)
         };

@@ -149,8 +149,10 @@ pub trait Game:
 /// For every symmetry `s` and position `p`: `p.transform(s).transform(Self::inverse(s)) == p`;
 /// the legal moves of `p.transform(s)` are the images of the legal moves of `p`; playing commutes
 /// (`p.play(m).transform(s) == p.transform(s).play(Self::transform_move(m, s))`); outcomes are
-/// equal; and [`Symmetric::canonical_key`] is equal for `p` and `q` exactly when `q` is an image
-/// of `p`.
+/// equal; and [`Symmetric::canonical_key`] is equal for `p` and `q` whenever `q` is an image of
+/// `p`. Games whose positions fit in 64 bits (tic-tac-toe) make the key exact: equal only for
+/// images. Larger games (Othello) may use a 64-bit hash of the least image, which can collide
+/// for unrelated positions with the probability of a hash collision; each game documents which.
 pub trait Symmetric: Game {
     /// The number of symmetries, identity included (8 for square boards).
     const SYMMETRIES: usize;
@@ -171,7 +173,8 @@ pub trait Symmetric: Game {
     /// The symmetry that undoes `sym`.
     fn inverse(sym: usize) -> usize;
 
-    /// A key shared by exactly the positions that are images of each other.
+    /// A key shared by the positions that are images of each other (exact or a hash: see the
+    /// trait's contract).
     fn canonical_key(&self) -> u64;
 }
 

@@ -21,11 +21,14 @@
 //!   protection by stable neighbours iterated to a fixed point.
 //! - **Hashing.** [`HashKey`](yomi_core::HashKey) is a Zobrist key ([`zobrist`]) from fixed
 //!   constants; [`Symmetric`](yomi_core::Symmetric) gives the 8 symmetries
-//!   ([`transform_bitboard`]) and the least key over them as the canonical key.
+//!   ([`transform_bitboard`]) and the least key over them as the canonical key, a 64-bit hash
+//!   (unrelated positions collide with probability about `2^-64` per pair);
+//!   [`Othello::canonical`] is the exact canonical image.
 //! - **perft** ([`perft()`]) counts with the standard convention (a pass is a ply, a game that
 //!   ends early is one leaf) and bulk-counts the last ply. On x86-64 CPUs with AVX2 (detected
-//!   at run time) it runs a copy of the same safe code compiled for those features, about 1.2
-//!   to 1.8 times faster; [`perft_portable`] is the fallback, and the tests check they agree.
+//!   at run time) it runs a copy of the same safe code compiled for those features, about 1.2x
+//!   faster here (perft 11, same process; `docs/benchmarks.md`); [`perft_portable`] is the
+//!   fallback, and the tests check they agree.
 //!   That one call, after the feature check, is the crate's only `unsafe` code.
 //!
 //! # Notation

@@ -311,8 +311,10 @@ impl MoveSequence {
 /// One line of an OBF file: a position and the scores listed for some of its moves.
 ///
 /// Form: `<board string>;` then zero or more ` MOVE:score;` entries, and an optional `%`
-/// comment to the end of the line (dropped). Scores are the final disc differences for the side
-/// to move after each move (FFO convention); the first listed is the best. Squares may be
+/// comment to the end of the line (dropped). Each score is the final disc difference after the
+/// listed move, counted for the player who makes that move, that is the side to move in the
+/// listed position (the FFO convention: `X; G8:+18` means black, to move, playing g8 ends 18
+/// discs ahead); the first listed is the best. Squares may be
 /// written in either case; `PA` stands for a pass. [`Display`](fmt::Display) writes the board
 /// string, `;`, and each entry as ` G8:+18;` (upper case, signed score), as in the FFO files.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

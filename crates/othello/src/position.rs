@@ -313,6 +313,17 @@ impl Othello {
     }
 }
 
+/// The outcome of a finished game in which `mover`, the side to move, has `diff` more discs
+/// than the opponent (empty squares go to the winner, so only the sign matters).
+#[inline]
+const fn outcome_for(mover: Player, diff: i32) -> Outcome {
+    match diff.signum() {
+        1 => Outcome::Win(mover),
+        -1 => Outcome::Win(mover.other()),
+        _ => Outcome::Draw,
+    }
+}
+
 impl Game for Othello {
     type Move = Move;
 
@@ -363,12 +374,7 @@ impl Game for Othello {
         if !self.game_over() {
             return None;
         }
-        let diff = self.disc_difference();
-        Some(match diff.signum() {
-            1 => Outcome::Win(self.side),
-            -1 => Outcome::Win(self.side.other()),
-            _ => Outcome::Draw,
-        })
+        Some(outcome_for(self.side, self.disc_difference()))
     }
 
     #[inline]
@@ -388,12 +394,7 @@ impl Game for Othello {
             let mut m = moves_bits(p, o);
             if m == 0 {
                 if moves_bits(o, p) == 0 {
-                    let diff = p.count_ones() as i32 - o.count_ones() as i32;
-                    return match diff.signum() {
-                        1 => Outcome::Win(side),
-                        -1 => Outcome::Win(side.other()),
-                        _ => Outcome::Draw,
-                    };
+                    return outcome_for(side, p.count_ones() as i32 - o.count_ones() as i32);
                 }
                 let _ = rng.below(1);
             } else {

@@ -135,12 +135,17 @@ const INVERSE: [usize; 8] = [0, 1, 2, 3, 4, 6, 5, 7];
 
 impl Othello {
     /// The canonical image: among the 8 images, the one with the least key
-    /// ([`HashKey::hash_key`]).
+    /// ([`HashKey::hash_key`]), a tie between distinct images broken by the discs (side to
+    /// move, then opponent, as `u64`s).
+    ///
+    /// Exact, unlike [`Symmetric::canonical_key`]: two positions have the same canonical image
+    /// if and only if one is an image of the other, since it is the least element of the set
+    /// of images under a total order.
     #[must_use]
     pub fn canonical(&self) -> Othello {
         (0..8)
             .map(|s| self.transform(s))
-            .min_by_key(HashKey::hash_key)
+            .min_by_key(|p| (p.hash_key(), p.player().0, p.opponent().0))
             .unwrap_or(*self)
     }
 }
@@ -171,8 +176,12 @@ impl Symmetric for Othello {
         INVERSE[sym]
     }
 
-    /// The least [`HashKey::hash_key`] over the 8 images. Equal for images of each other; like
-    /// the Zobrist key itself it may (very rarely) collide for unrelated positions.
+    /// The least [`HashKey::hash_key`] (Zobrist key) over the 8 images.
+    ///
+    /// This is a 64-bit **hash**, not an exact key: it is equal for positions that are images
+    /// of each other, but unrelated positions can also share it, with probability about
+    /// `2^-64` per pair (as for the Zobrist key itself). For an exact test compare
+    /// [`Othello::canonical`] images, which are equal exactly for images of each other.
     fn canonical_key(&self) -> u64 {
         (0..8)
             .map(|s| self.transform(s).hash_key())

@@ -9,7 +9,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use yomi_core::{Agent, AgentError, AgentSpec, Explanation, Game, MoveScore, Rng};
 
-use crate::{read_file, PlayoutRule, Ratio, Scoring, Solution, TreeError};
+use crate::audit::alpha_param;
+use crate::solve::Half;
+use crate::{check_alpha, read_file, PlayoutRule, Ratio, Scoring, Solution, TreeError};
 
 /// The cap on distinct positions for solutions the agents build on demand.
 pub const SHARED_MAX_POSITIONS: usize = 1_000_000;
@@ -69,6 +71,16 @@ pub fn shared_file<G: Game>(path: &Path) -> Result<Arc<Solution<G>>, TreeError> 
     cached(format!("file:{}", path.display()), || Ok(read_file(path)?))
 }
 
+/// A uniformly random index below `len`; the generator is consulted only when there is a real
+/// choice, as the other agents of the zoo do.
+fn pick(len: usize, rng: &mut Rng) -> usize {
+    if len > 1 {
+        rng.below(len)
+    } else {
+        0
+    }
+}
+
 /// How a [`TreeAgent`] picks its move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TreeRule {
@@ -97,7 +109,8 @@ pub enum TreeRule {
 /// - `pmc-exact`: random among the moves with the highest exact probability that the mover
 ///   wins under random playouts, ties broken by the draw probability;
 /// - `pmc2-exact[:alpha=A]`: random among the moves with the highest exact playout score
-///   `P(win) + A * P(draw)` (`A` a fraction or decimal, default `1/2`).
+///   `P(win) + A * P(draw)` (`A` a fraction or decimal from 0 to 1, default `1/2`; see
+///   [`parse_alpha`](crate::parse_alpha)).
 ///
 /// The solution is built once per process and game ([`shared_solution`]) or read once per
 /// file ([`shared_file`]), so building an agent is cheap after the first. A position outside
@@ -151,8 +164,15 @@ impl<G: Game> TreeAgent<G> {
     /// An agent following `rule`; loads or builds its data now (once per process).
     ///
     /// # Errors
-    /// Building the solution or reading the table file failed.
+    /// [`TreeError::BadSpec`] for a `pmc2` rule whose alpha is not between 0 and 1
+    /// ([`check_alpha`]); otherwise building the solution or reading the table file failed.
     pub fn new(rule: TreeRule) -> Result<TreeAgent<G>, TreeError> {
+        if let TreeRule::Playout(PlayoutRule::Pmc2 { alpha }) = rule {
+            check_alpha(alpha).map_err(|e| TreeError::BadSpec {
+                spec: spec_string("pmc2-exact", &[("alpha", alpha.to_string())]),
+                reason: format!("alpha: {e}"),
+            })?;
+        }
         let (spec, sol) = match &rule {
             TreeRule::Minimax(Scoring::Plain) => (spec_string("perfect", &[]), shared_solution()?),
             TreeRule::Minimax(Scoring::ShortestVictory) => {
@@ -207,7 +227,7 @@ impl<G: Game> TreeAgent<G> {
     /// `pmc2-exact:alpha=A`.
     ///
     /// # Errors
-    /// As [`TreeAgent::new`].
+    /// As [`TreeAgent::new`]: [`TreeError::BadSpec`] if `alpha` is above 1.
     pub fn pmc2_exact(alpha: Ratio) -> Result<TreeAgent<G>, TreeError> {
         TreeAgent::new(TreeRule::Playout(PlayoutRule::Pmc2 { alpha }))
     }
@@ -252,10 +272,7 @@ impl<G: Game> TreeAgent<G> {
             "perfect-sv" => TreeRule::Minimax(Scoring::ShortestVictory),
             "pmc-exact" => TreeRule::Playout(PlayoutRule::Pmc),
             "pmc2-exact" => TreeRule::Playout(PlayoutRule::Pmc2 {
-                alpha: match spec.get("alpha") {
-                    Some(a) => a.parse().map_err(|e| bad(format!("alpha: {e}")))?,
-                    None => Ratio::HALF,
-                },
+                alpha: alpha_param(spec.get("alpha")).map_err(|e| bad(format!("alpha: {e}")))?,
             }),
             _ => TreeRule::Table {
                 path: spec
@@ -327,7 +344,7 @@ impl<G: Game> Agent<G> for TreeAgent<G> {
     fn choose(&mut self, state: &G, rng: &mut Rng) -> Result<G::Move, AgentError> {
         let (sol, id) = self.locate(state)?;
         let best = self.best(&sol, id)?;
-        Ok(sol.graph().moves(id)[best[rng.below(best.len())]])
+        Ok(sol.graph().moves(id)[best[pick(best.len(), rng)]])
     }
 
     fn explain(&mut self, state: &G, rng: &mut Rng) -> Result<Explanation<G::Move>, AgentError> {
@@ -365,7 +382,7 @@ impl<G: Game> Agent<G> for TreeAgent<G> {
             };
             exact.push(format!(
                 "{mv}: win {win}, draw {draw}, loss {loss}, score {score}, sv {}",
-                SvFor(sv.twice * i64::from(mover.sign()))
+                Half(sv.twice * i64::from(mover.sign()))
             ));
             scored.push(
                 MoveScore::new(mv, main)
@@ -389,7 +406,7 @@ impl<G: Game> Agent<G> for TreeAgent<G> {
                 format!("highest exact P(win) + {alpha} * P(draw)")
             }
         };
-        let chosen = moves[best[rng.below(best.len())]];
+        let chosen = moves[best[pick(best.len(), rng)]];
         let mut notes = vec![rule];
         notes.push(format!("exact, for the mover: {}", exact.join("; ")));
         Ok(Explanation {
@@ -399,18 +416,5 @@ impl<G: Game> Agent<G> for TreeAgent<G> {
             chosen,
             notes,
         })
-    }
-}
-
-/// Displays a doubled value as a half-integer.
-struct SvFor(i64);
-
-impl fmt::Display for SvFor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 % 2 == 0 {
-            write!(f, "{}", self.0 / 2)
-        } else {
-            write!(f, "{}/2", self.0)
-        }
     }
 }

@@ -13,16 +13,79 @@ use crate::{ParseRatioError, Ratio, Scoring, Solution, TreeError};
 /// A Monte Carlo move rule in its infinite-playout limit, where each move's playout results
 /// are the exact probabilities of the position after it.
 ///
-/// Notation: `pmc`, `pmc2` (alpha 1/2) or `pmc2:alpha=A` with `A` a fraction or decimal.
+/// Notation: `pmc`, `pmc2` (alpha 1/2) or `pmc2:alpha=A` with `A` a fraction or decimal
+/// from 0 to 1 (read by [`parse_alpha`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PlayoutRule {
     /// Maximise the mover's win probability; ties broken by the draw probability.
     Pmc,
     /// Maximise the mover's playout score `P(win) + alpha * P(draw)`.
     Pmc2 {
-        /// The weight of a draw.
+        /// The weight of a draw, from 0 to 1 (see [`check_alpha`]; parsing and
+        /// [`TreeAgent::new`](crate::TreeAgent::new) reject other values).
         alpha: Ratio,
     },
+}
+
+/// Why an `alpha` (the weight of a draw in a playout score) is not acceptable.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum AlphaError {
+    /// The text is not a number.
+    #[error(transparent)]
+    Parse(#[from] ParseRatioError),
+    /// The number is above 1 (a draw would be worth more than a win).
+    #[error("{alpha} is not between 0 and 1")]
+    OutOfRange {
+        /// The value given.
+        alpha: Ratio,
+    },
+}
+
+/// Checks that `alpha`, the weight of a draw in the playout score `P(win) + alpha * P(draw)`,
+/// lies in `[0, 1]`, the range the `pmc2` agents accept, and returns it.
+///
+/// Every alpha the tree crate parses or is given goes through this function
+/// ([`PlayoutRule`]'s `FromStr`, [`TreeAgent::from_spec`](crate::TreeAgent::from_spec) and
+/// [`TreeAgent::new`](crate::TreeAgent::new)); other crates can call it to apply the same
+/// rule. A [`Ratio`] is never negative, so only the upper bound can fail.
+///
+/// ```
+/// use yomi_tree::{check_alpha, AlphaError, Ratio};
+/// assert_eq!(check_alpha(Ratio::HALF), Ok(Ratio::HALF));
+/// assert_eq!(check_alpha(Ratio::ONE), Ok(Ratio::ONE));
+/// assert!(matches!(check_alpha(Ratio::integer(5)), Err(AlphaError::OutOfRange { .. })));
+/// ```
+///
+/// # Errors
+/// [`AlphaError::OutOfRange`] if `alpha > 1`.
+pub fn check_alpha(alpha: Ratio) -> Result<Ratio, AlphaError> {
+    if alpha > Ratio::ONE {
+        return Err(AlphaError::OutOfRange { alpha });
+    }
+    Ok(alpha)
+}
+
+/// Parses an alpha written as a fraction or a decimal (`1/3`, `0.25`, `1`; see [`Ratio`]'s
+/// notation) and checks it with [`check_alpha`].
+///
+/// ```
+/// use yomi_tree::{parse_alpha, Ratio};
+/// assert_eq!(parse_alpha("0.5"), Ok(Ratio::HALF));
+/// assert!(parse_alpha("5").is_err());
+/// assert!(parse_alpha("x").is_err());
+/// ```
+///
+/// # Errors
+/// [`AlphaError::Parse`] if the text is not a number, [`AlphaError::OutOfRange`] if it is
+/// above 1.
+pub fn parse_alpha(text: &str) -> Result<Ratio, AlphaError> {
+    check_alpha(text.parse()?)
+}
+
+/// The alpha of a `pmc2` rule from its optional `alpha` parameter: 1/2 when absent.
+pub(crate) fn alpha_param(value: Option<&str>) -> Result<Ratio, AlphaError> {
+    value.map_or(Ok(Ratio::HALF), parse_alpha)
 }
 
 /// Why a [`PlayoutRule`] did not parse.
@@ -35,9 +98,9 @@ pub enum ParseRuleError {
         /// The text.
         text: String,
     },
-    /// The alpha did not parse.
+    /// The alpha did not parse or is not between 0 and 1.
     #[error("bad alpha: {0}")]
-    Alpha(#[from] ParseRatioError),
+    Alpha(#[from] AlphaError),
 }
 
 impl fmt::Display for PlayoutRule {
@@ -59,9 +122,11 @@ impl FromStr for PlayoutRule {
         let spec: AgentSpec = s.parse().map_err(|_| invalid())?;
         match (spec.name(), spec.params()) {
             ("pmc", []) => Ok(PlayoutRule::Pmc),
-            ("pmc2", []) => Ok(PlayoutRule::Pmc2 { alpha: Ratio::HALF }),
+            ("pmc2", []) => Ok(PlayoutRule::Pmc2 {
+                alpha: alpha_param(None)?,
+            }),
             ("pmc2", [(key, value)]) if key == "alpha" => Ok(PlayoutRule::Pmc2 {
-                alpha: value.parse()?,
+                alpha: alpha_param(Some(value))?,
             }),
             _ => Err(invalid()),
         }

@@ -15,6 +15,7 @@
 //! | 50 | ... | payload |
 
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -50,6 +51,13 @@ pub enum FileError {
         path: PathBuf,
         /// The system's error.
         source: std::io::Error,
+    },
+    /// The path names something other than a regular file (a directory, a device such as
+    /// `/dev/zero`, a FIFO, a socket), which [`read_file`] does not open or read.
+    #[error("{path} is not a regular file")]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
     },
     /// The file does not start with the magic bytes `YOMITREE`.
     #[error("not a yomi tree file (bad magic bytes)")]
@@ -286,6 +294,14 @@ fn u64_at(bytes: &[u8], at: usize) -> u64 {
 /// [`FileError::UnsupportedVersion`], [`FileError::ForeignGame`], [`FileError::TooLarge`],
 /// [`FileError::TrailingBytes`].
 pub fn read_header<G: Game>(bytes: &[u8]) -> Result<FileHeader, FileError> {
+    let header = parse_header::<G>(&bytes[..bytes.len().min(HEADER_LEN)])?;
+    check_len(&header, bytes.len() as u64)?;
+    Ok(header)
+}
+
+/// Checks the fixed header (the first [`HEADER_LEN`] bytes of a file, or all of a shorter
+/// file): every field, and the payload length against `MAX_PAYLOAD`. Not the file length.
+fn parse_header<G: Game>(bytes: &[u8]) -> Result<FileHeader, FileError> {
     if bytes.len() < HEADER_LEN {
         // A short file that does not even start like a tree file is not one.
         let n = bytes.len().min(MAGIC.len());
@@ -325,19 +341,6 @@ pub fn read_header<G: Game>(bytes: &[u8]) -> Result<FileHeader, FileError> {
     if payload_len > MAX_PAYLOAD as u64 {
         return Err(FileError::TooLarge { len: payload_len });
     }
-    let expected_len = HEADER_LEN as u64 + payload_len;
-    let actual = bytes.len() as u64;
-    if actual < expected_len {
-        return Err(FileError::Truncated {
-            expected: expected_len,
-            actual,
-        });
-    }
-    if actual > expected_len {
-        return Err(FileError::TrailingBytes {
-            extra: actual - expected_len,
-        });
-    }
     Ok(FileHeader {
         version,
         game: G::NAME.to_string(),
@@ -345,6 +348,21 @@ pub fn read_header<G: Game>(bytes: &[u8]) -> Result<FileHeader, FileError> {
         payload_len,
         checksum,
     })
+}
+
+/// Checks that a file of `actual` bytes is exactly as long as `header` says.
+fn check_len(header: &FileHeader, actual: u64) -> Result<(), FileError> {
+    // `payload_len <= MAX_PAYLOAD` (checked by `parse_header`), so this does not overflow.
+    let expected = HEADER_LEN as u64 + header.payload_len;
+    if actual < expected {
+        return Err(FileError::Truncated { expected, actual });
+    }
+    if actual > expected {
+        return Err(FileError::TrailingBytes {
+            extra: actual - expected,
+        });
+    }
+    Ok(())
 }
 
 /// Decodes and checks a tree file for game `G`: the header, the checksum, the payload, and
@@ -522,12 +540,48 @@ pub fn write_file<G: Game>(sol: &Solution<G>, path: &Path) -> Result<(), FileErr
 
 /// Reads and checks a tree file.
 ///
+/// Only a regular file is read (a symbolic link to one is followed): a directory, a device
+/// such as `/dev/zero`, a FIFO or a socket is [`FileError::NotAFile`], without reading from
+/// it. The fixed header is read and checked first; the payload length it declares must be at
+/// most 1 GiB ([`FileError::TooLarge`]) and match the file's length
+/// ([`FileError::Truncated`], [`FileError::TrailingBytes`]) before any of the payload is read,
+/// so memory use is bounded by the size of the file, whatever its header claims. Then exactly
+/// the declared payload is read and checked as by [`decode`].
+///
 /// # Errors
-/// As [`decode`], and [`FileError::Io`].
+/// [`FileError::Io`], [`FileError::NotAFile`], and as [`decode`].
 pub fn read_file<G: Game>(path: &Path) -> Result<Solution<G>, FileError> {
-    let bytes = fs::read(path).map_err(|source| FileError::Io {
+    let io = |source| FileError::Io {
         path: path.to_path_buf(),
         source,
-    })?;
+    };
+    let not_a_file = || FileError::NotAFile {
+        path: path.to_path_buf(),
+    };
+    // Checked before opening: opening a FIFO for reading blocks until a writer appears.
+    if !fs::metadata(path).map_err(io)?.is_file() {
+        return Err(not_a_file());
+    }
+    let file = fs::File::open(path).map_err(io)?;
+    // Checked again on the open file, in case the path changed in between.
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(not_a_file());
+    }
+    let mut bytes = Vec::with_capacity(HEADER_LEN);
+    (&file)
+        .take(HEADER_LEN as u64)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    let header = parse_header::<G>(&bytes)?;
+    check_len(&header, meta.len())?;
+    // The payload fits in memory: it is at most `MAX_PAYLOAD` bytes and no longer than the
+    // file. One byte more is asked for to notice a file that grew since its length was read.
+    let want = header.payload_len + 1;
+    bytes.reserve_exact(usize::try_from(want).map_err(|_| FileError::TooLarge {
+        len: header.payload_len,
+    })?);
+    (&file).take(want).read_to_end(&mut bytes).map_err(io)?;
+    check_len(&header, bytes.len() as u64)?;
     decode(&bytes)
 }

@@ -19,6 +19,8 @@
 //!   number. Playout scores `P(win) + alpha * P(draw)` are exact [`Ratio`]s.
 //! - [`audit`] / [`audit_symmetric`]: where the infinite-playout choice of a Monte Carlo rule
 //!   ([`PlayoutRule`]: `pmc`, `pmc2:alpha=A`) is not a subset of the minimax best moves.
+//!   Every alpha (the weight of a draw) must lie in `[0, 1]` ([`check_alpha`],
+//!   [`parse_alpha`]), as for the `pmc2` agent.
 //! - Data files ([`encode`], [`decode`], [`write_file`], [`read_file`]): a checked header and a
 //!   bincode payload, one record per distinct position (layout in `docs/formats.md`).
 //! - [`TreeAgent`]: `perfect`, `perfect-sv`, `table:file=PATH`, `pmc-exact`,
@@ -55,7 +57,10 @@ mod solve;
 pub use agent::{
     shared_file, shared_solution, shared_solution_from, TreeAgent, TreeRule, SHARED_MAX_POSITIONS,
 };
-pub use audit::{audit, audit_symmetric, AuditFinding, AuditReport, ParseRuleError, PlayoutRule};
+pub use audit::{
+    audit, audit_symmetric, check_alpha, parse_alpha, AlphaError, AuditFinding, AuditReport,
+    ParseRuleError, PlayoutRule,
+};
 pub use error::TreeError;
 pub use file::{
     decode, encode, fnv1a64, read_file, read_header, write_file, FileError, FileHeader,

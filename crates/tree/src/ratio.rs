@@ -121,11 +121,36 @@ impl Ratio {
         self.den
     }
 
-    /// The nearest `f64` (to within a rounding or two for huge terms).
+    /// The nearest `f64` (round to nearest, ties to even), for every numerator and denominator.
+    ///
+    /// When both are at most 2^53 this is `num as f64 / den as f64` (both conversions exact,
+    /// one correctly rounded division); otherwise the quotient is computed in integers to at
+    /// least 55 significant bits plus a sticky bit and rounded once.
     #[must_use]
     pub fn to_f64(self) -> f64 {
-        // Exact for terms below 2^53; otherwise two roundings.
-        self.num as f64 / self.den as f64
+        const EXACT: u128 = 1 << 53;
+        if self.num <= EXACT && self.den <= EXACT {
+            return self.num as f64 / self.den as f64;
+        }
+        if self.num == 0 {
+            return 0.0;
+        }
+        // q = floor(num * 2^k / den) with remainder r, for the least k >= 0 that gives
+        // q >= 2^54: long division, one quotient bit per step (at most 54 + 128 steps).
+        let (mut q, mut r, mut k) = (self.num / self.den, self.num % self.den, 0u32);
+        while q < 1 << 54 {
+            // 2r >= den, written so that nothing overflows (r < den <= u128::MAX).
+            let bit = r >= self.den - r;
+            r = if bit { r - (self.den - r) } else { r + r };
+            q = q << 1 | u128::from(bit);
+            k += 1;
+        }
+        // q has at least 55 significant bits, so bit 0 lies below the rounding bit of a 53-bit
+        // significand: setting it when r != 0 (a sticky bit) makes the one correctly rounded
+        // conversion `u128 as f64` round as the exact quotient would.
+        let rounded = (q | u128::from(r != 0)) as f64;
+        // Exact: 2^-k is a normal f64 (k <= 182) and so is the product (num/den >= 2^-128).
+        rounded * f64::from_bits(u64::from(1023 - k) << 52)
     }
 
     /// `self + other`, or `None` on overflow.
@@ -278,12 +303,10 @@ impl Probs {
             what: "probability denominator",
         };
         let mut lcm: u128 = 1;
-        let mut n: u128 = 0;
         for p in children.clone() {
             lcm = (lcm / gcd(lcm, p.den))
                 .checked_mul(p.den)
                 .ok_or_else(overflow)?;
-            n += 1;
         }
         let (mut a, mut b, mut c) = (0u128, 0u128, 0u128);
         for p in children {
@@ -293,7 +316,8 @@ impl Probs {
             b = add(b, p.draw).ok_or_else(overflow)?;
             c = add(c, p.second).ok_or_else(overflow)?;
         }
-        lcm.checked_mul(n).ok_or_else(overflow)?;
+        // The weights add up to `n * lcm` for `n` children: `from_weights` checks that sum
+        // (overflow is `None`), and an empty list gives all-zero weights (also `None`).
         Probs::from_weights(a, b, c).ok_or_else(overflow)
     }
 
@@ -442,6 +466,93 @@ mod tests {
         assert!((r("737/1260").to_f64() - 737.0 / 1260.0).abs() < 1e-15);
     }
 
+    /// The exact value of a finite positive `f64`, or `None` if it does not fit a `Ratio`.
+    fn exact(x: f64) -> Option<Ratio> {
+        let bits = x.to_bits();
+        let exp = i32::try_from(bits >> 52).ok()?;
+        let frac = u128::from(bits & ((1 << 52) - 1));
+        // x = m * 2^e
+        let (m, e) = if exp == 0 {
+            (frac, -1074)
+        } else {
+            (frac | 1 << 52, exp - 1075)
+        };
+        if e >= 0 {
+            Ratio::new(m.checked_mul(1u128.checked_shl(e as u32)?)?, 1)
+        } else {
+            Ratio::new(m, 1u128.checked_shl((-e) as u32)?)
+        }
+    }
+
+    /// Checks that `x` is the nearest `f64` to `r`, ties to even, exactly: `r` lies between the
+    /// midpoints to the two neighbours of `x`, and on a midpoint only if `x` is even.
+    fn assert_nearest(r: Ratio, x: f64) {
+        let half = |a: Ratio, b: Ratio| a.checked_add(b).and_then(|s| s.checked_mul(Ratio::HALF));
+        let xr = exact(x).expect("in range");
+        let below = exact(x.next_down())
+            .and_then(|y| half(y, xr))
+            .expect("in range");
+        let above = exact(x.next_up())
+            .and_then(|y| half(xr, y))
+            .expect("in range");
+        let even = x.to_bits().is_multiple_of(2);
+        let ok_low = if even { r >= below } else { r > below };
+        let ok_high = if even { r <= above } else { r < above };
+        assert!(ok_low && ok_high, "{r} gave {x:e}");
+    }
+
+    #[test]
+    fn to_f64_is_correctly_rounded() {
+        // Small terms: one exact division.
+        assert_eq!(Ratio::HALF.to_f64(), 0.5);
+        assert_eq!(Ratio::ZERO.to_f64(), 0.0);
+        assert_eq!(Ratio::integer(1 << 53).to_f64(), 9_007_199_254_740_992.0);
+        assert_eq!(r737().to_f64(), 737.0 / 1260.0);
+        // Converting the numerator first rounds 3 * (2^60 + 127) + 1 up to 3 * 2^60 + 512, and
+        // dividing by 3 then gives 2^60 + 256; the value 2^60 + 127 + 1/3 is nearest to 2^60.
+        let twice = Ratio::new(3 * ((1 << 60) + 127) + 1, 3).unwrap();
+        assert_eq!(twice.to_f64(), (1u64 << 60) as f64);
+        assert_ne!(
+            twice.numer() as f64 / twice.denom() as f64,
+            (1u64 << 60) as f64
+        );
+        // Exactly halfway between two f64s: ties to even (2^60 + 128 -> 2^60, 2^60 + 384 ->
+        // 2^60 + 512).
+        assert_eq!(
+            Ratio::integer((1 << 60) + 128).to_f64(),
+            (1u64 << 60) as f64
+        );
+        assert_eq!(
+            Ratio::integer((1 << 60) + 384).to_f64(),
+            ((1u64 << 60) + 512) as f64
+        );
+        assert_eq!(Ratio::integer(u128::MAX).to_f64(), 2f64.powi(128));
+        assert_eq!(Ratio::new(1, u128::MAX).unwrap().to_f64(), 2f64.powi(-128));
+        // Random terms of every size whose quotient lies within 2^-60..2^60.
+        let mut rng = yomi_core::Rng::seed_from_u64(7);
+        let mut wide = || u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+        let mut checked = 0;
+        for i in 0..20_000u32 {
+            let (a, b) = (wide(), wide());
+            let num = (a >> (i % 128)).max(1);
+            let den = (b >> ((i / 128 * 37 + i) % 128)).max(1);
+            let Some(r) = Ratio::new(num, den) else {
+                continue;
+            };
+            let (lo, hi) = (Ratio::new(1, 1 << 60).unwrap(), Ratio::integer(1 << 60));
+            if r < lo || r > hi {
+                continue;
+            }
+            assert_nearest(r, r.to_f64());
+            checked += 1;
+        }
+        assert!(checked > 5_000, "{checked}");
+    }
+
+    fn r737() -> Ratio {
+        Ratio::new(737, 1260).unwrap()
+    }
+
     #[test]
     fn probs_mean_and_scores() {
         let w = Probs::certain(Outcome::Win(Player::First));
@@ -467,5 +578,18 @@ mod tests {
             Probs::mean(&[huge, other]),
             Err(TreeError::Overflow { .. })
         ));
+        // Each weight fits but their sum, 2 * 2^127, does not: still an overflow.
+        let top = 1u128 << 127;
+        let a = Probs::from_weights(top - 1, 0, 1).unwrap();
+        let b = Probs::from_weights(1, 0, top - 1).unwrap();
+        assert_eq!((a.denom(), b.denom()), (top, top));
+        assert!(matches!(
+            Probs::mean(&[a, b]),
+            Err(TreeError::Overflow { .. })
+        ));
+        // Whereas the same sum one bit lower is fine.
+        let a = Probs::from_weights(top / 2 - 1, 0, 1).unwrap();
+        let b = Probs::from_weights(1, 0, top / 2 - 1).unwrap();
+        assert_eq!(Probs::mean(&[a, b]).unwrap().numerators(), [1, 0, 1]);
     }
 }

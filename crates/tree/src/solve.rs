@@ -89,15 +89,20 @@ impl SvValue {
 impl fmt::Display for SvValue {
     /// The exact value: `3/2`, `-2`, `0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt_half(self.twice, f)
+        fmt::Display::fmt(&Half(self.twice), f)
     }
 }
 
-fn fmt_half(twice: i64, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    if twice % 2 == 0 {
-        write!(f, "{}", twice / 2)
-    } else {
-        write!(f, "{twice}/2")
+/// Displays a doubled value as the exact half-integer: `Half(3)` is `3/2`, `Half(-4)` is `-2`.
+pub(crate) struct Half(pub(crate) i64);
+
+impl fmt::Display for Half {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 % 2 == 0 {
+            write!(f, "{}", self.0 / 2)
+        } else {
+            write!(f, "{}/2", self.0)
+        }
     }
 }
 

@@ -419,9 +419,40 @@ fn rule_and_scoring_notation_round_trips() {
         "pmc2:alpha=x",
         "pmc2:beta=1",
         "pmc2:alpha=-1",
+        "pmc2:alpha=5",
+        "pmc2:alpha=1.5",
+        "pmc2:alpha=1000000001/1000000000",
     ] {
         assert!(bad.parse::<PlayoutRule>().is_err(), "{bad}");
     }
+    // An alpha above 1 is a typed error naming the range; 0 and 1 are accepted.
+    assert_eq!(
+        "pmc2:alpha=5".parse::<PlayoutRule>(),
+        Err(ParseRuleError::Alpha(AlphaError::OutOfRange {
+            alpha: Ratio::integer(5)
+        }))
+    );
+    assert_eq!(
+        "pmc2:alpha=5"
+            .parse::<PlayoutRule>()
+            .unwrap_err()
+            .to_string(),
+        "bad alpha: 5 is not between 0 and 1"
+    );
+    assert!(matches!(
+        "pmc2:alpha=1/0".parse::<PlayoutRule>(),
+        Err(ParseRuleError::Alpha(AlphaError::Parse(
+            ParseRatioError::ZeroDenominator { .. }
+        )))
+    ));
+    for (text, alpha) in [("0", Ratio::ZERO), ("1", Ratio::ONE), ("1.0", Ratio::ONE)] {
+        assert_eq!(parse_alpha(text), Ok(alpha));
+        assert_eq!(check_alpha(alpha), Ok(alpha));
+    }
+    assert!(matches!(
+        parse_alpha("5/4"),
+        Err(AlphaError::OutOfRange { .. })
+    ));
     for s in [Scoring::Plain, Scoring::ShortestVictory] {
         assert_eq!(s.to_string().parse::<Scoring>().unwrap(), s);
     }
@@ -759,6 +790,101 @@ fn every_corruption_of_a_small_file_is_rejected() {
     ));
 }
 
+/// A fresh directory for one test's files (removed by the test at its end).
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("yomi-tree-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn read_file_checks_the_header_before_reading_the_payload() {
+    let dir = scratch_dir("read-file");
+    let sol = Solution::build(Nim::new(6, Player::First).unwrap()).unwrap();
+    let good = encode(&sol).unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    };
+    let path = write("good.tree", &good);
+    let back: Solution<Nim> = read_file(&path).unwrap();
+    assert_eq!(encode(&back).unwrap(), good);
+    // A header that claims a huge payload: too large, or longer than the file; either way
+    // rejected from the header and the file's length, without reading (or allocating) it.
+    for (len, huge) in [(u64::MAX, true), (1 << 40, true), (1 << 30, false)] {
+        let mut lie = good.clone();
+        lie[34..42].copy_from_slice(&len.to_le_bytes());
+        let got = read_file::<Nim>(&write("huge.tree", &lie));
+        if huge {
+            assert!(
+                matches!(got, Err(FileError::TooLarge { len: l }) if l == len),
+                "{got:?}"
+            );
+        } else {
+            let expected = HEADER_LEN as u64 + len;
+            let actual = good.len() as u64;
+            assert!(
+                matches!(got, Err(FileError::Truncated { expected: e, actual: a })
+                    if e == expected && a == actual),
+                "{got:?}"
+            );
+        }
+    }
+    // Truncations, an extra byte, a flipped byte: as `decode`.
+    for len in [0, 5, HEADER_LEN - 1, HEADER_LEN, good.len() - 1] {
+        let got = read_file::<Nim>(&write("short.tree", &good[..len]));
+        let want = decode::<Nim>(&good[..len]).unwrap_err();
+        assert_eq!(
+            format!("{got:?}"),
+            format!("{:?}", Err::<(), _>(want)),
+            "{len}"
+        );
+    }
+    let mut long = good.clone();
+    long.push(0);
+    assert!(matches!(
+        read_file::<Nim>(&write("long.tree", &long)),
+        Err(FileError::TrailingBytes { extra: 1 })
+    ));
+    let mut flipped = good.clone();
+    flipped[HEADER_LEN + 3] ^= 1;
+    assert!(matches!(
+        read_file::<Nim>(&write("flipped.tree", &flipped)),
+        Err(FileError::ChecksumMismatch { .. })
+    ));
+    // Not a regular file: a directory, and (on Unix) a device and a FIFO, which would
+    // otherwise be read forever or block.
+    assert!(matches!(
+        read_file::<Nim>(&dir),
+        Err(FileError::NotAFile { .. })
+    ));
+    let zero = std::path::Path::new("/dev/zero");
+    if zero.exists() {
+        assert!(matches!(
+            read_file::<Nim>(zero),
+            Err(FileError::NotAFile { .. })
+        ));
+        assert!(matches!(
+            TreeAgent::<Nim>::table(zero),
+            Err(TreeError::File(FileError::NotAFile { .. }))
+        ));
+    }
+    let fifo = dir.join("fifo.tree");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    if made {
+        assert!(matches!(
+            read_file::<Nim>(&fifo),
+            Err(FileError::NotAFile { .. })
+        ));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn payload_that_lies_is_caught_by_the_record_checks() {
     // Re-sign a payload whose values were changed: the record checks find it.
@@ -944,6 +1070,8 @@ fn agents_explain_what_they_choose() {
         "perfect:depth=3",
         "nope",
         "pmc2-exact:alpha=x",
+        "pmc2-exact:alpha=5",
+        "pmc2-exact:alpha=1.01",
         "table",
         "table:file=x,scoring=y",
         "Bad",
@@ -955,6 +1083,16 @@ fn agents_explain_what_they_choose() {
             ),
             "{bad}"
         );
+    }
+    // An alpha outside [0, 1] given directly is refused too; the bounds are accepted.
+    let err = TreeAgent::<TicTacToe>::pmc2_exact(Ratio::integer(5)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "bad tree agent spec \"pmc2-exact:alpha=5\": alpha: 5 is not between 0 and 1"
+    );
+    for alpha in ["0", "1"] {
+        let agent = TreeAgent::<TicTacToe>::from_spec(&format!("pmc2-exact:alpha={alpha}"));
+        assert_eq!(agent.unwrap().spec(), format!("pmc2-exact:alpha={alpha}"));
     }
 }
 

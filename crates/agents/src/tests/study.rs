@@ -161,3 +161,55 @@ fn every_study_agent_explains_each_move() {
         }
     }
 }
+
+/// `ai11s` sums its weights exactly: with weights whose binary expansions are inexact (0.2,
+/// 0.1, -0.3), equal decimal sums still tie (e.g. 3 * 0.1 - 0.3 = 0) and every move with the
+/// top exact score is in the best set, on every reachable position.
+#[test]
+fn ai11s_ties_are_exact_with_decimal_weights() {
+    let (w201, w102, w012) = (200_000_i64, 100_000_i64, -300_000_i64);
+    let mut agent = TicTacToe::zoo()
+        .build("ai11s:score_201=0.2,score_102=0.1,score_012=-0.3")
+        .unwrap();
+    let mut seen = std::collections::HashSet::new();
+    let mut queue = vec![TicTacToe::new()];
+    let mut exact_ties = 0;
+    while let Some(p) = queue.pop() {
+        if p.is_over() || !seen.insert(p) {
+            continue;
+        }
+        let e = agent.explain(&p, &mut Rng::seed_from_u64(1)).unwrap();
+        let exact: Vec<i64> = e
+            .moves
+            .iter()
+            .map(|m| {
+                let part =
+                    |label: &str| m.parts.iter().find(|x| x.label == label).unwrap().value as i64;
+                if m.note.as_deref() == Some("lines") {
+                    w201 * i64::from(part("201") == 1) + w102 * part("102") + w012 * part("012")
+                } else {
+                    // The fixed rules score whole numbers.
+                    assert_eq!(m.score.fract(), 0.0);
+                    m.score as i64 * 1_000_000
+                }
+            })
+            .collect();
+        let top = *exact.iter().max().unwrap();
+        let best: Vec<Square> = e
+            .moves
+            .iter()
+            .zip(&exact)
+            .filter(|(_, &x)| x == top)
+            .map(|(m, _)| m.mv)
+            .collect();
+        assert_eq!(e.best, best, "at {p}");
+        if best.len() > 1 {
+            exact_ties += 1;
+        }
+        for mv in p.legal_moves() {
+            queue.push(p.play_unchecked(mv));
+        }
+    }
+    assert_eq!(seen.len(), 4_520);
+    assert!(exact_ties > 100);
+}

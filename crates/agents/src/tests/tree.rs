@@ -114,6 +114,15 @@ fn tree_agent_specs_are_checked() {
         zoo.build("table:file=x,scoring=best"),
         Err(BuildAgentError::BadValue { ref param, .. }) if param == "scoring"
     ));
+    for alpha in ["lots", "2", "5/4", "-1"] {
+        assert!(
+            matches!(
+                zoo.build(&format!("pmc2-exact:alpha={alpha}")),
+                Err(BuildAgentError::BadValue { ref param, .. }) if param == "alpha"
+            ),
+            "{alpha}"
+        );
+    }
     assert!(matches!(
         zoo.build("pmc2-exact:alpha=lots"),
         Err(BuildAgentError::BadValue { ref param, .. }) if param == "alpha"
