@@ -47,6 +47,27 @@ pub(crate) fn best_indices(values: &[f64]) -> Vec<usize> {
     (0..values.len()).filter(|&i| values[i] == top).collect()
 }
 
+/// The notes of a Monte Carlo explanation: the `summary` of the work done, and whether the
+/// time limit stopped it after `done` of `budget` `unit` (with a single legal move: none done).
+pub(crate) fn budget_notes(
+    legal: usize,
+    done: u64,
+    budget: u64,
+    unit: &str,
+    summary: String,
+) -> Vec<String> {
+    if legal == 1 {
+        return vec![format!("only one legal move: no {unit}")];
+    }
+    let mut notes = vec![summary];
+    if done < budget {
+        notes.push(format!(
+            "time limit reached after {done} of {budget} {unit}"
+        ));
+    }
+    notes
+}
+
 /// Monte Carlo agents read the clock once per this many playouts or iterations.
 pub(crate) const CLOCK_EVERY: u64 = 64;
 

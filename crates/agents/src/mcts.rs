@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use yomi_core::{Agent, AgentError, Explanation, Game, MoveScore, Outcome, Player, Rng};
 
-use crate::common::{moves_of, pick_index, time_text, Deadline, CLOCK_EVERY};
+use crate::common::{budget_notes, moves_of, pick_index, time_text, Deadline, CLOCK_EVERY};
 
 /// The most nodes a search tree grows to (a few hundred megabytes for Othello). Past it, a
 /// reached leaf is no longer expanded: the iteration plays out from it, as from a new node.
@@ -237,18 +237,13 @@ impl<G: Game> Agent<G> for MctsAgent {
                     .with_part("mean", s.mean)
             })
             .collect();
-        let mut notes = Vec::new();
-        if moves.len() == 1 {
-            notes.push("only one legal move: no search".to_string());
-        } else {
-            notes.push(format!("{iters} iterations; the score is the visit count"));
-            if iters < self.iters {
-                notes.push(format!(
-                    "time limit reached after {iters} of {} iterations",
-                    self.iters
-                ));
-            }
-        }
+        let notes = budget_notes(
+            moves.len(),
+            iters,
+            self.iters,
+            "iterations",
+            format!("{iters} iterations; the score is the visit count"),
+        );
         Ok(Explanation {
             agent: self.to_string(),
             moves: scored,

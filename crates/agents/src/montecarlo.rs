@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use yomi_core::{Agent, AgentError, Explanation, Game, MoveScore, Outcome, Rng};
 
-use crate::common::{moves_of, pick_index, time_text, Deadline, CLOCK_EVERY};
+use crate::common::{budget_notes, moves_of, pick_index, time_text, Deadline, CLOCK_EVERY};
 use crate::Weight;
 
 /// How a primitive Monte Carlo agent ranks its first moves.
@@ -176,18 +176,13 @@ impl<G: Game> Agent<G> for PmcAgent {
             })
             .collect();
         let total: u64 = stats.iter().map(|s| s.playouts).sum();
-        let mut notes = Vec::new();
-        if moves.len() == 1 {
-            notes.push("only one legal move: no playouts".to_string());
-        } else {
-            notes.push(format!("{total} playouts"));
-            if total < self.pnum {
-                notes.push(format!(
-                    "time limit reached after {total} of {} playouts",
-                    self.pnum
-                ));
-            }
-        }
+        let notes = budget_notes(
+            moves.len(),
+            total,
+            self.pnum,
+            "playouts",
+            format!("{total} playouts"),
+        );
         Ok(Explanation {
             agent: self.to_string(),
             moves: scored,

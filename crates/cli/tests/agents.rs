@@ -1,39 +1,8 @@
 //! End-to-end tests of `yomi explain`, `yomi league` and the zoo listing.
 
-use std::process::{Command, Output};
+mod common;
 
-fn yomi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_yomi"))
-        .args(args)
-        .output()
-        .expect("the yomi binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = yomi(args);
-    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-    stdout(&out)
-}
-
-/// Runs a command that must fail cleanly: exit code 1 or 2, a message, no panic.
-fn fails(args: &[&str], needle: &str) {
-    let out = yomi(args);
-    let err = stderr(&out);
-    assert!(!out.status.success(), "{args:?} succeeded");
-    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    assert!(
-        err.to_lowercase().contains(&needle.to_lowercase()),
-        "{args:?}: expected {needle:?} in {err:?}"
-    );
-}
+use common::{fails, ok};
 
 #[test]
 fn agents_lists_the_whole_zoo() {

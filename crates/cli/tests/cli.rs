@@ -1,34 +1,8 @@
 //! End-to-end tests of the `yomi` binary: outputs, determinism and every kind of bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-fn yomi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_yomi"))
-        .args(args)
-        .output()
-        .expect("the yomi binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
-
-/// Runs a command that must fail cleanly: non-zero exit, a message, no panic.
-fn fails(args: &[&str], needle: &str) {
-    let out = yomi(args);
-    let err = stderr(&out);
-    assert!(!out.status.success(), "{args:?} succeeded");
-    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    assert!(!err.contains("RUST_BACKTRACE"), "{args:?}: {err}");
-    assert!(
-        err.to_lowercase().contains(&needle.to_lowercase()),
-        "{args:?}: expected {needle:?} in {err:?}"
-    );
-}
+use common::{fails, stderr, stdout, yomi};
 
 #[test]
 fn random_match_is_identical_at_any_thread_count() {

@@ -1,31 +1,8 @@
 //! End-to-end tests of the tool on Othello: perft, show, match, explain, bad input.
 
-use std::process::{Command, Output};
+mod common;
 
-fn yomi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_yomi"))
-        .args(args)
-        .output()
-        .expect("the yomi binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = yomi(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{args:?}: {err}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn fails(args: &[&str], needle: &str) {
-    let out = yomi(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
-    assert!(err.starts_with("error: "), "{args:?}: {err}");
-    assert!(
-        err.contains(needle),
-        "{args:?}: expected {needle:?} in {err}"
-    );
-}
+use common::{fails_with_error, ok};
 
 #[test]
 fn perft_counts_the_standard_numbers() {
@@ -98,20 +75,20 @@ fn matches_and_explanations_run_on_othello() {
 
 #[test]
 fn bad_othello_input_is_one_error_line() {
-    fails(
+    fails_with_error(
         &["show", "--game", "othello", "bad"],
         "bad othello position",
     );
-    fails(
+    fails_with_error(
         &["show", "--game", "othello", "--moves", "f5f5"],
         "move 2 (f5) is illegal",
     );
-    fails(&["show", "--game", "othello", "--moves", "z9"], "error: ");
-    fails(
+    fails_with_error(&["show", "--game", "othello", "--moves", "z9"], "error: ");
+    fails_with_error(
         &["perft", "--game", "othello", "3", "--start", "XO- X"],
         "bad othello position",
     );
-    fails(&["match", "ai10s", "random", "--game", "othello"], "ai10s");
+    fails_with_error(&["match", "ai10s", "random", "--game", "othello"], "ai10s");
 }
 
 #[test]

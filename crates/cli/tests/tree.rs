@@ -2,41 +2,9 @@
 //! and bad input.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn yomi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_yomi"))
-        .args(args)
-        .output()
-        .expect("the yomi binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = yomi(args);
-    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-    stdout(&out)
-}
-
-/// Runs a command that must fail cleanly: exit 1, one `error:` line, no panic.
-fn fails(args: &[&str], needle: &str) {
-    let out = yomi(args);
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
-    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    assert!(err.starts_with("error: "), "{args:?}: {err}");
-    assert!(
-        err.to_lowercase().contains(&needle.to_lowercase()),
-        "{args:?}: expected {needle:?} in {err:?}"
-    );
-}
+use common::{fails_with_error, ok, stderr, yomi};
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("yomi-cli-tree-{}-{name}", std::process::id()))
@@ -157,24 +125,24 @@ fn audit_prints_a_count() {
 
 #[test]
 fn bad_input_is_an_error() {
-    fails(&["tree", "show", "xxx"], "bad tictactoe position");
-    fails(&["tree", "show", "ooo/ooo/xxx"], "bad tictactoe position");
-    fails(&["tree", "show", "-3", "--game", "nim"], "bad nim position");
-    fails(&["tree", "show", ".........", "--alpha", "x"], "alpha");
-    fails(
+    fails_with_error(&["tree", "show", "xxx"], "bad tictactoe position");
+    fails_with_error(&["tree", "show", "ooo/ooo/xxx"], "bad tictactoe position");
+    fails_with_error(&["tree", "show", "-3", "--game", "nim"], "bad nim position");
+    fails_with_error(&["tree", "show", ".........", "--alpha", "x"], "alpha");
+    fails_with_error(
         &["tree", "show", "15", "--game", "nim", "--svg", "/tmp/x.svg"],
         "tic-tac-toe only",
     );
-    fails(&["tree", "audit", "--rule", "pmc3"], "bad rule");
-    fails(
+    fails_with_error(&["tree", "audit", "--rule", "pmc3"], "bad rule");
+    fails_with_error(
         &["tree", "audit", "--rule", "pmc2:alpha=1/0"],
         "zero denominator",
     );
-    fails(
+    fails_with_error(
         &["tree", "audit", "--rule", "pmc", "--scoring", "best"],
         "bad scoring",
     );
-    fails(
+    fails_with_error(
         &["tree", "build", "--out", "/nonexistent/dir/x.tree"],
         "cannot write",
     );
