@@ -6,25 +6,13 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use yomi_core::testing::random_game_positions;
 use yomi_core::{perft as core_perft, reference_playout, Game, Outcome, Player, Rng};
 use yomi_othello::{flips, mobility, perft, potential_mobility, stable_discs, Bitboard, Othello};
 
 /// Every position of `games` seeded random games from the start.
 fn positions(games: usize) -> Vec<Othello> {
-    let mut rng = Rng::seed_from_u64(2026);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut pos = Othello::new();
-        loop {
-            out.push(pos);
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos = pos.play_unchecked(moves[rng.below(moves.len())]);
-        }
-    }
-    out
+    random_game_positions(&Othello::new(), games, &mut Rng::seed_from_u64(2026))
 }
 
 const POSITIONS: usize = 12_289;

@@ -9,6 +9,27 @@ use std::fmt::Debug;
 
 use crate::{reference_playout, Game, Rng, Symmetric};
 
+/// Every position of `games` uniformly random games from `start`, in order, the finished
+/// position of each game included: the sample that tests and benches of a game walk.
+///
+/// Each ply draws one `below(n)` from `rng` over the legal moves, as the random playouts do.
+#[must_use]
+pub fn random_game_positions<G: Game>(start: &G, games: usize, rng: &mut Rng) -> Vec<G> {
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = start.clone();
+        loop {
+            out.push(pos.clone());
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+    out
+}
+
 /// Settings of a contract run.
 #[derive(Clone, Debug)]
 pub struct Contract<G: Game> {

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use yomi_core::testing::Contract;
+use yomi_core::testing::{random_game_positions, Contract};
 use yomi_core::{
     perft as core_perft, reference_playout, FinalScore, Game, HashKey, LeafEval, Outcome, Player,
     Rng, Symmetric,
@@ -14,20 +14,7 @@ use yomi_othello::{
 
 /// Positions along seeded random games from the start (every position of every game).
 fn random_positions(seed: u64, games: usize) -> Vec<Othello> {
-    let mut rng = Rng::seed_from_u64(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut pos = Othello::new();
-        loop {
-            out.push(pos);
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos = pos.play_unchecked(moves[rng.below(moves.len())]);
-        }
-    }
-    out
+    random_game_positions(&Othello::new(), games, &mut Rng::seed_from_u64(seed))
 }
 
 // --- perft ----------------------------------------------------------------------------------

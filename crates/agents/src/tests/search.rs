@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use yomi_core::testing::random_game_positions;
 use yomi_core::{Agent, Game, LeafEval, Outcome, Player, Rng};
 use yomi_nim::{Nim, Take};
 use yomi_tictactoe::{Square, TicTacToe};
@@ -186,18 +187,11 @@ fn nim_values_follow_the_theory() {
 }
 
 /// Positions along seeded random Othello games, from the opening to the last empties.
-fn othello_positions(games: u64) -> Vec<yomi_othello::Othello> {
-    let mut rng = Rng::seed_from_u64(11);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut p = yomi_othello::Othello::default();
-        while !p.is_over() {
-            out.push(p);
-            let moves = p.legal_moves();
-            p = p.play_unchecked(moves[rng.below(moves.len())]);
-        }
-    }
-    out
+fn othello_positions(games: usize) -> Vec<yomi_othello::Othello> {
+    let start = yomi_othello::Othello::default();
+    let mut all = random_game_positions(&start, games, &mut Rng::seed_from_u64(11));
+    all.retain(|p| !p.is_over());
+    all
 }
 
 #[test]
