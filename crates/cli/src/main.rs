@@ -20,6 +20,7 @@ mod explain;
 mod games;
 mod league;
 mod report;
+mod solve_cmd;
 mod svg;
 mod tree_cmd;
 
@@ -52,6 +53,10 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Play every listed agent (default: the whole zoo) against a baseline, one row each.
     League(league::LeagueArgs),
+    /// Solve an Othello endgame exactly (or win/loss/draw): score, best move, line, nodes.
+    Solve(solve_cmd::SolveArgs),
+    /// Benchmarks: `yomi bench ffo` solves the FFO endgame suite and checks every score.
+    Bench(solve_cmd::BenchArgs),
 }
 
 /// The games the tool knows.
@@ -230,6 +235,8 @@ fn run(command: Command) -> Res<()> {
             GameName::Othello => cmd_agents::<Othello>(),
         },
         Command::Tree(args) => tree_cmd::run(args),
+        Command::Solve(args) => solve_cmd::run_solve(&args),
+        Command::Bench(args) => solve_cmd::run_bench(&args),
     }
 }
 

@@ -1,0 +1,92 @@
+//! End-to-end tests of `yomi solve` and `yomi bench ffo`.
+
+mod common;
+
+use common::{fails, fails_with_error, ok, stdout, yomi};
+
+/// FFO #1: black to move wins by 18 with g8.
+const FFO1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+
+#[test]
+fn solve_prints_score_move_and_line() {
+    let text = ok(&["solve", FFO1]);
+    assert!(text.contains("empties  14\n"), "{text}");
+    assert!(text.contains("score    +18 (exact)\n"), "{text}");
+    assert!(text.contains("best     g8\n"), "{text}");
+    assert!(text.contains("pv       g8 "), "{text}");
+    for key in ["nodes    ", "time     ", "speed    "] {
+        assert!(text.contains(key), "{text}");
+    }
+    let text = ok(&["solve", FFO1, "--wld", "--threads", "2", "--hash-mb", "8"]);
+    assert!(text.contains("score    win (wld)\n"), "{text}");
+    // A finished game.
+    let full = format!("{}{} O", "X".repeat(40), "O".repeat(24));
+    let text = ok(&["solve", &full]);
+    assert!(text.contains("score    -16 (exact)\n"), "{text}");
+    assert!(text.contains("best     - (the game is over)\n"), "{text}");
+}
+
+#[test]
+fn bench_ffo_checks_every_score() {
+    let text = ok(&["bench", "ffo", "--from", "1", "--to", "5"]);
+    assert!(
+        text.starts_with("FFO #1-#5, exact, 1 thread, 64 MiB table\n"),
+        "{text}"
+    );
+    // Header, five rows, total.
+    assert_eq!(text.lines().count(), 8, "{text}");
+    assert!(!text.contains("WRONG"), "{text}");
+    let row = text.lines().nth(2).unwrap();
+    let cols: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(&cols[..5], ["1", "14", "+18", "+18", "g8"], "{row}");
+    let text = ok(&[
+        "bench",
+        "ffo",
+        "--from",
+        "20",
+        "--to",
+        "20",
+        "--wld",
+        "--threads",
+        "2",
+    ]);
+    assert!(text.contains("wld, 2 threads"), "{text}");
+}
+
+#[test]
+fn a_wrong_listed_score_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("yomi-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.obf");
+    let bad = dir.join("bad.obf");
+    std::fs::write(&good, format!("{FFO1}; G8:+18;\n{FFO1};\n")).unwrap();
+    std::fs::write(&bad, format!("{FFO1}; G8:+16;\n")).unwrap();
+    let text = ok(&["solve", "--obf", good.to_str().unwrap()]);
+    assert!(text.contains("2 positions"), "{text}");
+    let out = yomi(&["solve", "--obf", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(stdout(&out).contains("WRONG"), "{}", stdout(&out));
+    fails_with_error(
+        &["solve", "--obf", bad.to_str().unwrap()],
+        "wrong scores: #1: solved +18, published +16",
+    );
+    std::fs::write(&bad, "not a position;\n").unwrap();
+    fails_with_error(&["solve", "--obf", bad.to_str().unwrap()], "line 1");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_solver_input_is_an_error() {
+    fails_with_error(&["solve", "xx X"], "bad position");
+    fails_with_error(&["solve", FFO1, "--hash-mb", "0"], "hash size 0");
+    fails_with_error(&["solve", FFO1, "--threads", "0"], "thread count 0");
+    fails_with_error(&["solve", "--obf", "/nonexistent/ffo.obf"], "cannot read");
+    fails_with_error(&["bench", "ffo", "--from", "0"], "not a range");
+    fails_with_error(
+        &["bench", "ffo", "--from", "50", "--to", "49"],
+        "not a range",
+    );
+    fails_with_error(&["bench", "ffo", "--to", "60"], "not a range");
+    fails(&["solve"], "required");
+    fails(&["bench"], "usage");
+}

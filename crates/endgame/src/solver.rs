@@ -1,0 +1,1070 @@
+//! The endgame solver: negamax alpha-beta with null-window searches (PVS) to the end of the
+//! game, in exact or win/loss/draw mode.
+//!
+//! # Layers, by the number of empty squares `e`
+//! - `e >= TABLE_MIN`: [`Search::deep`]: transposition table, fastest-first ordering (with a
+//!   shallow evaluation search from `SHALLOW_MIN` empties), stability cutoff, PVS.
+//! - `5 <= e < TABLE_MIN`: [`Search::mid`]: no table; fastest-first from `MOBILITY_MIN`
+//!   empties, parity order below.
+//! - `e <= 4`: [`Search::small`] walks a short list of empty squares sorted by parity and
+//!   tries each (no move generation); [`Search::last1`] counts the final flips directly.
+//!
+//! Every score is a bound on the exact final disc difference (empties to the winner) from the
+//! side to move: a result `v` of a search with window `(alpha, beta)` means the score is at most
+//! `v` when `v <= alpha`, at least `v` when `v >= beta`, and exactly `v` in between. The table
+//! stores such bounds, which is why exact and WLD solves can share it.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+use yomi_othello::{Bitboard, Move, Othello, Square};
+
+use crate::table::{hash, Entry, Table, NO_MOVE};
+
+/// From this many empties on, nodes use the transposition table.
+const TABLE_MIN: u32 = 10;
+/// From this many empties on, moves are ordered by the opponent's mobility (fastest first);
+/// below, by parity.
+const MOBILITY_MIN: u32 = 6;
+/// From this many empties on, moves are ordered by a shallow search with an evaluation.
+const SHALLOW_MIN: u32 = 12;
+/// From this many empties on, nodes look for an enhanced transposition cutoff.
+const ETC_MIN: u32 = 11;
+/// Above every score.
+const INF: i32 = 127;
+
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// Which kind of solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// The exact final disc difference.
+    Exact,
+    /// Only win, draw or loss: the score is 1, 0 or -1.
+    Wld,
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Mode::Exact => "exact",
+            Mode::Wld => "wld",
+        })
+    }
+}
+
+/// A mode name that is neither `exact` nor `wld`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown solve mode `{0}` (expected `exact` or `wld`)")]
+pub struct ParseModeError(pub String);
+
+impl FromStr for Mode {
+    type Err = ParseModeError;
+
+    fn from_str(s: &str) -> Result<Mode, ParseModeError> {
+        match s.to_ascii_lowercase().as_str() {
+            "exact" => Ok(Mode::Exact),
+            "wld" => Ok(Mode::Wld),
+            _ => Err(ParseModeError(s.to_string())),
+        }
+    }
+}
+
+/// The techniques a solve may use; each can be switched off to measure what it saves (all on
+/// by default). The score never depends on them, only the work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// The transposition table.
+    pub table: bool,
+    /// Fastest-first ordering by the opponent's mobility.
+    pub mobility_ordering: bool,
+    /// Ordering by a shallow evaluation search far from the end.
+    pub shallow_ordering: bool,
+    /// Parity ordering near the end (moves into regions with an odd number of empties first).
+    pub parity: bool,
+    /// The stability cutoff.
+    pub stability: bool,
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            table: true,
+            mobility_ordering: true,
+            shallow_ordering: true,
+            parity: true,
+            stability: true,
+        }
+    }
+}
+
+/// How to build a [`Solver`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverConfig {
+    /// Threads for a solve (1: single-threaded). The score never depends on it.
+    pub threads: usize,
+    /// The transposition table's size in MiB (1 to 65536).
+    pub hash_mb: usize,
+    /// The techniques used.
+    pub features: Features,
+    /// In a parallel solve, nodes on the principal variation with at least this many empties
+    /// are split between threads.
+    pub split_min: u32,
+}
+
+impl Default for SolverConfig {
+    fn default() -> SolverConfig {
+        SolverConfig {
+            threads: 1,
+            hash_mb: 64,
+            features: Features::default(),
+            split_min: 14,
+        }
+    }
+}
+
+/// Why a [`Solver`] could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The table size is outside 1..=65536 MiB.
+    #[error("hash size {0} MiB is out of range (1 to 65536)")]
+    HashSize(usize),
+    /// The thread count is outside 1..=256.
+    #[error("thread count {0} is out of range (1 to 256)")]
+    Threads(usize),
+    /// The thread pool could not be started.
+    #[error("could not start the solver's threads: {0}")]
+    ThreadPool(String),
+}
+
+/// The result of a solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The score from the side to move: the exact final disc difference, or 1/0/-1 in
+    /// [`Mode::Wld`].
+    pub score: i32,
+    /// The mode solved.
+    pub mode: Mode,
+    /// The best move ([`Move::Pass`] when the mover must pass); `None` when the game is over.
+    pub best: Option<Move>,
+    /// A principal variation to the end of the game (the first of the best moves at each step,
+    /// in the solver's order); in WLD mode, a line that keeps the result.
+    pub pv: Vec<Move>,
+    /// Positions searched (including the shallow ordering searches).
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+impl Solution {
+    /// Nodes per second of wall-clock time (0 when no time was measured).
+    #[must_use]
+    pub fn nodes_per_second(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            self.nodes as f64 / secs
+        } else {
+            0.0
+        }
+    }
+}
+
+/// The solved value of one legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: Move,
+    /// Its score for the side to move (exact, or 1/0/-1 in WLD mode).
+    pub score: i32,
+    /// Nodes searched for it.
+    pub nodes: u64,
+}
+
+/// The endgame solver: owns a transposition table (kept between solves, so repeated solves of
+/// related positions get faster) and, for more than one thread, a thread pool.
+pub struct Solver {
+    table: Table,
+    config: SolverConfig,
+    pool: Option<rayon::ThreadPool>,
+    date: u8,
+}
+
+impl fmt::Debug for Solver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("config", &self.config)
+            .field("table_entries", &self.table.capacity())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Solver {
+    /// A solver with this configuration.
+    ///
+    /// # Errors
+    /// [`SolveError`] for a table size or thread count out of range, or threads that cannot
+    /// start.
+    pub fn new(config: SolverConfig) -> Result<Solver, SolveError> {
+        if !(1..=65536).contains(&config.hash_mb) {
+            return Err(SolveError::HashSize(config.hash_mb));
+        }
+        if !(1..=256).contains(&config.threads) {
+            return Err(SolveError::Threads(config.threads));
+        }
+        let pool = if config.threads > 1 {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(config.threads)
+                    .build()
+                    .map_err(|e| SolveError::ThreadPool(e.to_string()))?,
+            )
+        } else {
+            None
+        };
+        let features = config.features;
+        let hash_mb = if features.table { config.hash_mb } else { 0 };
+        Ok(Solver {
+            table: Table::new(hash_mb),
+            config,
+            pool,
+            date: 0,
+        })
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &SolverConfig {
+        &self.config
+    }
+
+    /// Forgets what earlier solves stored (to measure a solve from scratch).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Solves `pos` in `mode`: score, best move, principal variation, nodes and time.
+    pub fn solve(&mut self, pos: &Othello, mode: Mode) -> Solution {
+        let start = Instant::now();
+        self.date = self.date.wrapping_add(1);
+        let (alpha, beta) = window(mode);
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        let nodes = AtomicU64::new(0);
+        let (score, best) = self.run(|search| {
+            let r = search.root(p, o, alpha, beta);
+            nodes.fetch_add(search.nodes, Ordering::Relaxed);
+            r
+        });
+        let score = clamp(score, mode);
+        let pv = self.principal_variation(pos, score, best, mode, &nodes);
+        Solution {
+            score,
+            mode,
+            best,
+            pv,
+            nodes: nodes.into_inner(),
+            elapsed: start.elapsed(),
+        }
+    }
+
+    /// The solved value of every legal move of `pos`, in the order of the legal moves (square
+    /// index order); a lone [`Move::Pass`] when the mover must pass; empty when the game is
+    /// over.
+    pub fn move_values(&mut self, pos: &Othello, mode: Mode) -> Vec<MoveValue> {
+        self.date = self.date.wrapping_add(1);
+        let (alpha, beta) = window(mode);
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        let mut out = Vec::new();
+        let mut children = Vec::new();
+        let mv = moves(p, o);
+        if mv == 0 {
+            if moves(o, p) != 0 {
+                children.push((Move::Pass, o, p));
+            }
+        } else {
+            for sq in Bitboard(mv) {
+                let f = flips(p, o, sq.index());
+                children.push((Move::Place(sq), o ^ f, p ^ f ^ 1 << sq.index()));
+            }
+        }
+        for (m, cp, co) in children {
+            let (v, n) = self.run(|search| {
+                let v = -search.search(cp, co, -beta, -alpha);
+                (v, search.nodes)
+            });
+            out.push(MoveValue {
+                mv: m,
+                score: clamp(v, mode),
+                nodes: n,
+            });
+        }
+        out
+    }
+
+    /// Runs `f` on a fresh [`Search`] over this solver's table, inside the thread pool when
+    /// there is one.
+    fn run<R: Send>(&mut self, f: impl FnOnce(&mut Search<'_>) -> R + Send) -> R {
+        let mut search = Search {
+            table: &self.table,
+            nodes: 0,
+            features: self.config.features,
+            date: self.date,
+            parallel: self.pool.is_some(),
+            split_min: self.config.split_min,
+        };
+        match &self.pool {
+            Some(pool) => pool.install(|| f(&mut search)),
+            None => f(&mut search),
+        }
+    }
+
+    /// A line from `pos` that keeps `score`: `best`, then at each step the first move (in
+    /// index order) whose value equals the score.
+    fn principal_variation(
+        &mut self,
+        pos: &Othello,
+        score: i32,
+        best: Option<Move>,
+        mode: Mode,
+        nodes: &AtomicU64,
+    ) -> Vec<Move> {
+        let (mut p, mut o) = (pos.player().0, pos.opponent().0);
+        let mut score = score;
+        let mut pv = Vec::new();
+        match best {
+            None => return pv,
+            Some(Move::Pass) => {
+                pv.push(Move::Pass);
+                (p, o) = (o, p);
+                score = -score;
+            }
+            Some(Move::Place(sq)) => {
+                let f = flips(p, o, sq.index());
+                pv.push(Move::Place(sq));
+                (p, o) = (o ^ f, p ^ f ^ 1 << sq.index());
+                score = -score;
+            }
+        }
+        let mut search = Search {
+            table: &self.table,
+            nodes: 0,
+            features: self.config.features,
+            date: self.date,
+            parallel: false,
+            split_min: self.config.split_min,
+        };
+        // Tests whether the mover's score in (p, o) equals `target` (in this mode).
+        let equals = |search: &mut Search<'_>, p: u64, o: u64, target: i32| -> bool {
+            match mode {
+                Mode::Exact => search.search(p, o, target - 1, target + 1) == target,
+                Mode::Wld => clamp(search.search(p, o, -1, 1), Mode::Wld) == target,
+            }
+        };
+        'line: loop {
+            let mv = moves(p, o);
+            if mv == 0 {
+                if moves(o, p) == 0 {
+                    break;
+                }
+                pv.push(Move::Pass);
+                (p, o) = (o, p);
+                score = -score;
+                continue;
+            }
+            for sq in Bitboard(mv) {
+                let f = flips(p, o, sq.index());
+                let (cp, co) = (o ^ f, p ^ f ^ 1 << sq.index());
+                if equals(&mut search, cp, co, -score) {
+                    pv.push(Move::Place(sq));
+                    (p, o) = (cp, co);
+                    score = -score;
+                    continue 'line;
+                }
+            }
+            // Unreachable when the score is right; stop rather than loop.
+            break;
+        }
+        nodes.fetch_add(search.nodes, Ordering::Relaxed);
+        pv
+    }
+}
+
+/// The root window of a mode.
+fn window(mode: Mode) -> (i32, i32) {
+    match mode {
+        Mode::Exact => (-INF, INF),
+        Mode::Wld => (-1, 1),
+    }
+}
+
+/// A search result as the mode reports it.
+fn clamp(score: i32, mode: Mode) -> i32 {
+    match mode {
+        Mode::Exact => score,
+        Mode::Wld => score.signum(),
+    }
+}
+
+/// The squares where the side with discs `p` may play against `o`.
+#[inline(always)]
+fn moves(p: u64, o: u64) -> u64 {
+    yomi_othello::moves(Bitboard(p), Bitboard(o)).0
+}
+
+/// The discs flipped when the side with discs `p` plays at square index `sq` (0 if illegal).
+#[inline(always)]
+fn flips(p: u64, o: u64, sq: usize) -> u64 {
+    yomi_othello::flips(Bitboard(p), Bitboard(o), Square::new(sq as u8)).0
+}
+
+/// The score of a finished game with discs `p` for the mover and `o` for the other.
+#[inline(always)]
+fn final_score(p: u64, o: u64) -> i32 {
+    let (pc, oc) = (p.count_ones() as i32, o.count_ones() as i32);
+    let empties = 64 - pc - oc;
+    let diff = pc - oc;
+    match diff.signum() {
+        1 => diff + empties,
+        -1 => diff - empties,
+        _ => 0,
+    }
+}
+
+/// The quadrant (0..4) of a square index.
+#[inline(always)]
+fn quadrant(sq: u32) -> u32 {
+    (sq >> 2 & 1) | (sq >> 4 & 2)
+}
+
+/// Bit `q` set when quadrant `q` holds an odd number of `empty` squares.
+#[inline(always)]
+fn parity(empty: u64) -> u32 {
+    const Q: [u64; 4] = [
+        0x0000_0000_0F0F_0F0F,
+        0x0000_0000_F0F0_F0F0,
+        0x0F0F_0F0F_0000_0000,
+        0xF0F0_F0F0_0000_0000,
+    ];
+    let mut bits = 0;
+    for (q, mask) in Q.iter().enumerate() {
+        bits |= ((empty & mask).count_ones() & 1) << q;
+    }
+    bits
+}
+
+/// The opponent's mobility with corners counted twice: the fastest-first key.
+#[inline(always)]
+fn weighted_mobility(p: u64, o: u64) -> i32 {
+    let m = moves(p, o);
+    (m.count_ones() + (m & CORNERS).count_ones()) as i32
+}
+
+/// A candidate move with its flips and ordering key (higher first).
+#[derive(Clone, Copy, Default)]
+struct Candidate {
+    sq: u32,
+    flips: u64,
+    key: i32,
+}
+
+/// At most this many legal moves in any position (the known maximum is 33).
+const MAX_MOVES: usize = 64;
+
+/// Sorts the candidates by descending key (insertion sort: lists are short).
+#[inline]
+fn sort(list: &mut [Candidate]) {
+    for i in 1..list.len() {
+        let c = list[i];
+        let mut j = i;
+        while j > 0 && list[j - 1].key < c.key {
+            list[j] = list[j - 1];
+            j -= 1;
+        }
+        list[j] = c;
+    }
+}
+
+/// One thread's search: node count and access to the shared table.
+struct Search<'t> {
+    table: &'t Table,
+    nodes: u64,
+    features: Features,
+    date: u8,
+    parallel: bool,
+    split_min: u32,
+}
+
+impl Search<'_> {
+    /// The score of the position, searched with window `(alpha, beta)` (see the module docs).
+    fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        let empties = 64 - (p | o).count_ones();
+        if empties >= TABLE_MIN {
+            self.deep(p, o, alpha, beta)
+        } else if empties > 4 {
+            self.mid(p, o, alpha, beta)
+        } else {
+            self.small_entry(p, o, alpha, beta)
+        }
+    }
+
+    /// The root: like [`Search::deep`] but returns the best move too.
+    fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<Move>) {
+        let mv = moves(p, o);
+        if mv == 0 {
+            if moves(o, p) == 0 {
+                self.nodes += 1;
+                return (final_score(p, o), None);
+            }
+            let (v, _) = self.root(o, p, -beta, -alpha);
+            return (-v, Some(Move::Pass));
+        }
+        self.nodes += 1;
+        let empties = 64 - (p | o).count_ones();
+        let key = hash(p, o);
+        let entry = if self.features.table {
+            self.table.probe(key)
+        } else {
+            None
+        };
+        let mut list = [Candidate::default(); MAX_MOVES];
+        let n = self.order(p, o, mv, entry, empties, &mut list);
+        let list = &list[..n];
+        let (best, best_sq) = self.pvs(p, o, alpha, beta, list, empties >= self.split_min);
+        self.store(key, alpha, beta, best, best_sq, empties);
+        (best, Some(Move::Place(Square::new(best_sq as u8))))
+    }
+
+    /// Stores a search result with window `(alpha, beta)`.
+    #[inline]
+    fn store(&self, key: u64, alpha: i32, beta: i32, best: i32, best_sq: u32, empties: u32) {
+        if !self.features.table {
+            return;
+        }
+        let (lower, upper) = if best <= alpha {
+            (-64, best)
+        } else if best >= beta {
+            (best, 64)
+        } else {
+            (best, best)
+        };
+        self.table.store(
+            key,
+            Entry {
+                lower: lower.clamp(-64, 64) as i8,
+                upper: upper.clamp(-64, 64) as i8,
+                best: best_sq as u8,
+                empties: empties as u8,
+                date: self.date,
+            },
+        );
+    }
+
+    /// Fills `list` with the moves in `mv`, sorted best first; returns how many.
+    fn order(
+        &mut self,
+        p: u64,
+        o: u64,
+        mv: u64,
+        entry: Option<Entry>,
+        empties: u32,
+        list: &mut [Candidate; MAX_MOVES],
+    ) -> usize {
+        let tt_move = entry.map_or(NO_MOVE, |e| e.best);
+        let par = if self.features.parity {
+            parity(!(p | o))
+        } else {
+            0
+        };
+        let shallow = self.features.shallow_ordering && empties >= SHALLOW_MIN;
+        let depth = if empties >= 20 {
+            3
+        } else if empties >= 16 {
+            2
+        } else {
+            1
+        };
+        let mut n = 0;
+        let mut bits = mv;
+        while bits != 0 {
+            let sq = bits.trailing_zeros();
+            bits &= bits - 1;
+            let f = flips(p, o, sq as usize);
+            let (cp, co) = (o ^ f, p ^ f ^ 1 << sq);
+            let mut key = 0;
+            if shallow {
+                key -= 64 * self.shallow(cp, co, -INF * 64, INF * 64, depth);
+            } else if self.features.mobility_ordering {
+                key -= 1024 * weighted_mobility(cp, co);
+                key += 64 * i32::from(CORNERS & 1 << sq != 0);
+                key -= 16 * potential(co, cp) as i32;
+            }
+            if par & 1 << quadrant(sq) != 0 {
+                key += 64;
+            }
+            if sq as u8 == tt_move {
+                key = i32::MAX;
+            }
+            list[n] = Candidate { sq, flips: f, key };
+            n += 1;
+        }
+        sort(&mut list[..n]);
+        n
+    }
+
+    /// Principal variation search over the ordered `list` with window `(alpha, beta)`; returns
+    /// the best score and move. With `split`, in a parallel solve, the moves after the first
+    /// are searched on all threads.
+    fn pvs(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        list: &[Candidate],
+        split: bool,
+    ) -> (i32, u32) {
+        let mut best = -INF;
+        let mut best_sq = list[0].sq;
+        let first = list[0];
+        let (cp, co) = (o ^ first.flips, p ^ first.flips ^ 1 << first.sq);
+        let v = -self.search_pv(cp, co, -beta, -alpha, split);
+        if v > best {
+            best = v;
+            best_sq = first.sq;
+            if v > alpha {
+                alpha = v;
+            }
+        }
+        if alpha >= beta {
+            return (best, best_sq);
+        }
+        let rest = &list[1..];
+        if split && self.parallel && rest.len() > 1 && beta - alpha > 1 {
+            return self.pvs_parallel(p, o, alpha, beta, rest, best, best_sq);
+        }
+        for c in rest {
+            let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
+            let mut v = -self.search(cp, co, -alpha - 1, -alpha);
+            if v > alpha && v < beta {
+                v = -self.search_pv(cp, co, -beta, -v, split);
+            }
+            if v > best {
+                best = v;
+                best_sq = c.sq;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_sq)
+    }
+
+    /// [`Search::search`] on a PV node, splitting it between threads when `split` and deep
+    /// enough.
+    fn search_pv(&mut self, p: u64, o: u64, alpha: i32, beta: i32, split: bool) -> i32 {
+        let empties = 64 - (p | o).count_ones();
+        if split && self.parallel && empties >= self.split_min {
+            self.deep_with(p, o, alpha, beta, true)
+        } else {
+            self.search(p, o, alpha, beta)
+        }
+    }
+
+    /// The moves after the first at a PV node, on all threads: every move gets a null-window
+    /// test against the score so far (in parallel); then, in order, the moves that failed
+    /// high are searched again with the full window. The score is the same as a sequential
+    /// search's, because every value is either proven below the final alpha or searched
+    /// exactly.
+    #[allow(clippy::too_many_arguments)]
+    fn pvs_parallel(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        rest: &[Candidate],
+        mut best: i32,
+        mut best_sq: u32,
+    ) -> (i32, u32) {
+        use rayon::prelude::*;
+        let test_alpha = alpha;
+        let (table, features, date, split_min) =
+            (self.table, self.features, self.date, self.split_min);
+        let tests: Vec<(i32, u64)> = rest
+            .par_iter()
+            .map(|c| {
+                let mut search = Search {
+                    table,
+                    nodes: 0,
+                    features,
+                    date,
+                    parallel: true,
+                    split_min,
+                };
+                let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
+                let v = -search.search(cp, co, -test_alpha - 1, -test_alpha);
+                (v, search.nodes)
+            })
+            .collect();
+        for (c, &(test, nodes)) in rest.iter().zip(&tests) {
+            self.nodes += nodes;
+            let mut v = test;
+            if test > test_alpha {
+                // Failed high against the alpha of the test (a lower bound only): search it
+                // for real.
+                let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
+                v = -self.search_pv(cp, co, -beta, -alpha, true);
+            }
+            if v > best {
+                best = v;
+                best_sq = c.sq;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_sq)
+    }
+
+    /// The stability cutoff: a bound that already settles the window, if any.
+    #[inline(always)]
+    fn stability_cut(&self, p: u64, o: u64, alpha: i32, beta: i32) -> Option<i32> {
+        if !self.features.stability {
+            return None;
+        }
+        // The opponent's stable discs M cap the score at 64 - 2M; only worth computing when
+        // its disc count could reach the cut.
+        if 64 - 2 * o.count_ones() as i32 <= alpha {
+            let m = yomi_othello::stable_discs(Bitboard(o), Bitboard(p)).count() as i32;
+            let upper = 64 - 2 * m;
+            if upper <= alpha {
+                return Some(upper);
+            }
+        }
+        if 2 * p.count_ones() as i32 - 64 >= beta {
+            let s = yomi_othello::stable_discs(Bitboard(p), Bitboard(o)).count() as i32;
+            let lower = 2 * s - 64;
+            if lower >= beta {
+                return Some(lower);
+            }
+        }
+        None
+    }
+
+    /// A node with the transposition table.
+    fn deep(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        self.deep_with(p, o, alpha, beta, false)
+    }
+
+    fn deep_with(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, split: bool) -> i32 {
+        self.nodes += 1;
+        if let Some(v) = self.stability_cut(p, o, alpha, beta) {
+            return v;
+        }
+        let empties = 64 - (p | o).count_ones();
+        let key = hash(p, o);
+        let entry = if self.features.table {
+            self.table.probe(key)
+        } else {
+            None
+        };
+        if let Some(e) = entry {
+            let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            if lower == upper {
+                return lower;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+        }
+        let mv = moves(p, o);
+        if mv == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.deep_with(o, p, -beta, -alpha, split);
+        }
+        // Enhanced transposition cutoff: a child whose stored upper bound already proves a
+        // score of at least beta for the mover settles the node.
+        if self.features.table && empties >= ETC_MIN {
+            let mut bits = mv;
+            while bits != 0 {
+                let sq = bits.trailing_zeros();
+                bits &= bits - 1;
+                let f = flips(p, o, sq as usize);
+                if let Some(e) = self.table.probe(hash(o ^ f, p ^ f ^ 1 << sq)) {
+                    let v = -i32::from(e.upper);
+                    if v >= beta {
+                        self.store(key, alpha, beta, v, sq, empties);
+                        return v;
+                    }
+                }
+            }
+        }
+        let mut list = [Candidate::default(); MAX_MOVES];
+        let n = self.order(p, o, mv, entry, empties, &mut list);
+        let (best, best_sq) = self.pvs(p, o, alpha, beta, &list[..n], split);
+        self.store(key, alpha, beta, best, best_sq, empties);
+        best
+    }
+
+    /// A node between 5 empties and the table: no table, fastest-first or parity order.
+    fn mid(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if let Some(v) = self.stability_cut(p, o, alpha, beta) {
+            return v;
+        }
+        let empty = !(p | o);
+        let empties = empty.count_ones();
+        let mv = moves(p, o);
+        if mv == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.mid(o, p, -beta, -alpha);
+        }
+        let par = if self.features.parity {
+            parity(empty)
+        } else {
+            0
+        };
+        let mut list = [Candidate::default(); MAX_MOVES];
+        let mut n = 0;
+        let mut bits = mv;
+        let by_mobility = self.features.mobility_ordering && empties >= MOBILITY_MIN;
+        while bits != 0 {
+            let sq = bits.trailing_zeros();
+            bits &= bits - 1;
+            let f = flips(p, o, sq as usize);
+            let mut key = 0;
+            if by_mobility {
+                key -= 16 * weighted_mobility(o ^ f, p ^ f ^ 1 << sq);
+            }
+            if par & 1 << quadrant(sq) != 0 {
+                key += 8;
+            }
+            list[n] = Candidate { sq, flips: f, key };
+            n += 1;
+        }
+        let list = &mut list[..n];
+        sort(list);
+        let mut best = -INF;
+        for c in list.iter() {
+            let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
+            let v = if empties - 1 > 4 {
+                -self.mid(cp, co, -beta, -alpha)
+            } else {
+                -self.small_entry(cp, co, -beta, -alpha)
+            };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Enters the last-4 code: lists the empty squares, those in odd quadrants first.
+    fn small_entry(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        let empty = !(p | o);
+        let mut squares = [0u8; 4];
+        let mut n = 0;
+        let par = if self.features.parity {
+            parity(empty)
+        } else {
+            0
+        };
+        // Odd quadrants first, then the rest, each in index order.
+        for odd in [true, false] {
+            let mut bits = empty;
+            while bits != 0 {
+                let sq = bits.trailing_zeros();
+                bits &= bits - 1;
+                if (par & 1 << quadrant(sq) != 0) == odd {
+                    squares[n] = sq as u8;
+                    n += 1;
+                }
+            }
+        }
+        match n {
+            0 => {
+                self.nodes += 1;
+                final_score(p, o)
+            }
+            1 => self.last1(p, o, squares[0] as usize),
+            _ => self.small(p, o, alpha, beta, &squares[..n]),
+        }
+    }
+
+    /// Two to four empties, listed in `squares`: tries each square, no move generation.
+    fn small(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, squares: &[u8]) -> i32 {
+        self.nodes += 1;
+        let n = squares.len();
+        let mut best = -INF;
+        for i in 0..n {
+            let sq = squares[i] as usize;
+            let f = flips(p, o, sq);
+            if f == 0 {
+                continue;
+            }
+            let mut rest = [0u8; 4];
+            let mut k = 0;
+            for (j, &s) in squares.iter().enumerate() {
+                if j != i {
+                    rest[k] = s;
+                    k += 1;
+                }
+            }
+            let (cp, co) = (o ^ f, p ^ f ^ 1 << sq);
+            let v = if k == 1 {
+                -self.last1(cp, co, rest[0] as usize)
+            } else {
+                -self.small(cp, co, -beta, -alpha, &rest[..k])
+            };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        if best > -INF {
+            return best;
+        }
+        // No move: pass if the opponent has one, else the game is over.
+        if squares.iter().any(|&s| flips(o, p, s as usize) != 0) {
+            -self.small(o, p, -beta, -alpha, squares)
+        } else {
+            final_score(p, o)
+        }
+    }
+
+    /// The last empty square: the exact final score.
+    #[inline]
+    fn last1(&mut self, p: u64, o: u64, sq: usize) -> i32 {
+        self.nodes += 1;
+        let pc = p.count_ones() as i32;
+        let f = flips(p, o, sq).count_ones() as i32;
+        if f > 0 {
+            return 2 * (pc + f + 1) - 64;
+        }
+        let f = flips(o, p, sq).count_ones() as i32;
+        if f > 0 {
+            return 2 * (pc - f) - 64;
+        }
+        // Neither side can play: 63 discs, the empty square goes to the winner.
+        let diff = 2 * pc - 63;
+        diff + diff.signum()
+    }
+
+    /// A shallow alpha-beta search with [`order_eval`] at the leaves, for move ordering.
+    fn shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
+        self.nodes += 1;
+        if depth == 0 {
+            return order_eval(p, o);
+        }
+        let mv = moves(p, o);
+        if mv == 0 {
+            if moves(o, p) == 0 {
+                return 64 * 64 * final_score(p, o).signum() + final_score(p, o);
+            }
+            return -self.shallow(o, p, -beta, -alpha, depth);
+        }
+        let mut best = -INF * 64;
+        let mut bits = mv;
+        while bits != 0 {
+            let sq = bits.trailing_zeros();
+            bits &= bits - 1;
+            let f = flips(p, o, sq as usize);
+            let v = -self.shallow(o ^ f, p ^ f ^ 1 << sq, -beta, -alpha, depth - 1);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The empty squares next to the discs of `o`: where `p` may play later.
+#[inline(always)]
+fn potential(p: u64, o: u64) -> u32 {
+    yomi_othello::potential_mobility(Bitboard(p), Bitboard(o))
+}
+
+/// A cheap evaluation for move ordering, from the side with discs `p`: mobility, potential
+/// mobility and corners.
+#[inline]
+fn order_eval(p: u64, o: u64) -> i32 {
+    let mp = weighted_mobility(p, o);
+    let mo = weighted_mobility(o, p);
+    let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
+    8 * (mp - mo) + 3 * (potential(p, o) as i32 - potential(o, p) as i32) + 24 * corners
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modes_round_trip() {
+        for mode in [Mode::Exact, Mode::Wld] {
+            assert_eq!(mode.to_string().parse::<Mode>(), Ok(mode));
+        }
+        assert!("fast".parse::<Mode>().is_err());
+    }
+
+    #[test]
+    fn bad_configs_are_errors() {
+        let config = |threads, hash_mb| SolverConfig {
+            threads,
+            hash_mb,
+            ..SolverConfig::default()
+        };
+        assert_eq!(
+            Solver::new(config(1, 0)).unwrap_err(),
+            SolveError::HashSize(0)
+        );
+        assert_eq!(
+            Solver::new(config(0, 1)).unwrap_err(),
+            SolveError::Threads(0)
+        );
+        assert!(Solver::new(config(2, 1)).is_ok());
+    }
+
+    #[test]
+    fn quadrants_and_parity() {
+        assert_eq!(quadrant(0), 0);
+        assert_eq!(quadrant(7), 1);
+        assert_eq!(quadrant(56), 2);
+        assert_eq!(quadrant(63), 3);
+        assert_eq!(parity(1 | 1 << 63 | 1 << 62), 0b0001);
+    }
+}
