@@ -13,6 +13,8 @@
 //! - **Generic, any [`Game`](yomi_core::Game) + [`LeafEval`](yomi_core::LeafEval):**
 //!   `greedy`, `minimax`, `alphabeta`, `average` ([`SearchAgent`]). A finished game is worth
 //!   [`WIN_VALUE`] to the winner; an unfinished one at the depth limit its leaf evaluation.
+//! - **Othello only:** `othello` ([`OthelloAgent`]), the engine of `yomi-endgame`: alpha-beta
+//!   with a hand-made evaluation, then win/loss/draw and exact endgame solves.
 //! - **Tic-tac-toe only:** the study's `ai1` .. `ai14s` ([`StudyAgent`], [`StudyRule`]).
 //! - **Games small enough to solve (tic-tac-toe, the stone game):** `perfect`, `perfect-sv`,
 //!   `pmc-exact`, `pmc2-exact`, `table` ([`register_tree`]), which read the exact game tree of
@@ -58,6 +60,7 @@ mod blunder;
 mod common;
 mod mcts;
 mod montecarlo;
+mod othello_agent;
 mod registry;
 mod search;
 mod study;
@@ -70,6 +73,7 @@ pub use blunder::BlunderAgent;
 pub use common::WIN_VALUE;
 pub use mcts::MctsAgent;
 pub use montecarlo::{PmcAgent, PmcScore};
+pub use othello_agent::{OthelloAgent, OthelloSettings};
 pub use registry::{AgentInfo, BuildAgentError, ParamInfo, Params, Registry};
 pub use search::{RootValue, SearchAgent, SearchMethod, SearchResult};
 pub use study::{StudyAgent, StudyRule};

@@ -152,6 +152,7 @@ fn first_plays_the_first_move_and_random_covers_all() {
 mod generic;
 mod matches;
 mod montecarlo;
+mod othello;
 mod search;
 mod study;
 mod tree;

@@ -368,10 +368,12 @@ impl Zoo for Nim {
 
 impl Zoo for Othello {
     /// Every generic agent ([`register_standard`]) with the generic depths (minimax 4,
-    /// alpha-beta 6, average 4); the leaf evaluation is the disc difference.
+    /// alpha-beta 6, average 4; the leaf evaluation is the disc difference), then the Othello
+    /// engine `othello` ([`OthelloAgent`](crate::OthelloAgent)).
     fn zoo() -> Registry<Othello> {
         let mut r = Registry::empty();
         register_standard(&mut r, SearchDefaults::GENERIC);
+        crate::othello_agent::register_othello(&mut r);
         r
     }
 }

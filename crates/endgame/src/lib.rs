@@ -1,4 +1,6 @@
-//! Othello search for yomi: an exact and a win/loss/draw **endgame solver** ([`Solver`]).
+//! Othello search for yomi: an exact and a win/loss/draw **endgame solver** ([`Solver`]), a
+//! hand-made **evaluation** and a depth-limited **midgame search** used by the `othello`
+//! playing agent.
 //!
 //! # Scores
 //! Every score is from the side to move: the final disc difference with the empty squares
@@ -21,9 +23,13 @@
 //! ```
 #![deny(missing_docs)]
 
+mod eval;
+mod midgame;
 mod solver;
 mod table;
 
+pub use eval::*;
+pub use midgame::*;
 pub use solver::{
     Features, Mode, MoveValue, ParseModeError, Solution, SolveError, Solver, SolverConfig,
 };

@@ -1,0 +1,263 @@
+//! `othello`: the Othello playing agent of `yomi-endgame`: a midgame search with a hand-made
+//! evaluation, then a win/loss/draw solve and an exact solve near the end.
+
+use std::fmt;
+use std::time::Duration;
+
+use yomi_core::{Agent, AgentError, Explanation, MoveScore, Rng};
+use yomi_endgame::{
+    MidgameLimits, MidgameSearch, Mode, Solver, SolverConfig, EVAL_LIMIT, FINAL_SCALE,
+};
+use yomi_othello::Othello;
+
+use crate::common::{explain_best, moves_of, time_text};
+use crate::{AgentInfo, ParamInfo, Registry};
+
+/// The longest time limit accepted, in seconds.
+const MAX_SECONDS: f64 = 1e6;
+
+/// The largest table accepted, in MiB.
+const MAX_HASH_MB: u64 = 4096;
+
+/// How an [`OthelloAgent`] picks its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OthelloSettings {
+    /// The time limit of a midgame search (solves are not time-limited); `None` for none.
+    pub time: Option<Duration>,
+    /// The deepest midgame iteration, in plies.
+    pub depth: u32,
+    /// At this many empty squares or fewer, play by a win/loss/draw solve.
+    pub wld: u32,
+    /// At this many empty squares or fewer, play by an exact solve (takes precedence over
+    /// `wld`).
+    pub exact: u32,
+    /// The size of each transposition table (the midgame search's and the solver's), in MiB.
+    pub hash_mb: usize,
+}
+
+impl Default for OthelloSettings {
+    /// `time=0.1,depth=60,wld=18,exact=16,hash_mb=16`.
+    fn default() -> OthelloSettings {
+        OthelloSettings {
+            time: Some(Duration::from_millis(100)),
+            depth: 60,
+            wld: 18,
+            exact: 16,
+            hash_mb: 16,
+        }
+    }
+}
+
+/// `othello`: iterative-deepening alpha-beta with [`yomi_endgame::evaluate`] while more than
+/// `wld` squares are empty, then the endgame [`Solver`]: win/loss/draw at `wld` empties or
+/// fewer, exact at `exact` or fewer.
+///
+/// Every legal move gets a value and ties are broken at random: in the midgame the search's
+/// value at the deepest completed depth (evaluation units, about a hundredth of a disc; a
+/// finished game is its final disc difference times [`FINAL_SCALE`]); in a solve the exact
+/// final disc difference or -1 / 0 / 1. A position with a single legal move is not searched.
+///
+/// Without a time limit (`time=0`) the choice depends only on the position and the generator;
+/// with one, on how deep the machine got in that time (so `choose` and `explain` may differ).
+/// The tables are emptied (or their old entries ignored) before each decision where that could
+/// change a value; the solver keeps its table, whose entries are exact.
+#[derive(Debug)]
+pub struct OthelloAgent {
+    settings: OthelloSettings,
+    midgame: MidgameSearch,
+    solver: Option<Solver>,
+}
+
+impl OthelloAgent {
+    /// An agent with these settings (tables are allocated on first use).
+    #[must_use]
+    pub fn new(settings: OthelloSettings) -> OthelloAgent {
+        OthelloAgent {
+            settings,
+            midgame: MidgameSearch::new(settings.hash_mb),
+            solver: None,
+        }
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn settings(&self) -> &OthelloSettings {
+        &self.settings
+    }
+
+    fn solver(&mut self) -> Result<&mut Solver, AgentError> {
+        if self.solver.is_none() {
+            let config = SolverConfig {
+                threads: 1,
+                hash_mb: self.settings.hash_mb,
+                ..SolverConfig::default()
+            };
+            let solver = Solver::new(config).map_err(|e| AgentError::Failed {
+                agent: self.to_string(),
+                reason: e.to_string(),
+            })?;
+            self.solver = Some(solver);
+        }
+        Ok(self.solver.as_mut().expect("just built"))
+    }
+}
+
+impl fmt::Display for OthelloAgent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = &self.settings;
+        write!(
+            f,
+            "othello:time={},depth={},wld={},exact={},hash_mb={}",
+            time_text(s.time),
+            s.depth,
+            s.wld,
+            s.exact,
+            s.hash_mb
+        )
+    }
+}
+
+impl Agent<Othello> for OthelloAgent {
+    fn spec(&self) -> String {
+        self.to_string()
+    }
+
+    fn explain(
+        &mut self,
+        state: &Othello,
+        rng: &mut Rng,
+    ) -> Result<Explanation<yomi_othello::Move>, AgentError> {
+        let moves = moves_of(state)?;
+        let empties = state.empties().count();
+        if moves.len() == 1 {
+            let scored = vec![MoveScore::new(moves[0], 0.0).with_note("only legal move")];
+            let mut e = explain_best(self.to_string(), scored, rng);
+            e.notes.push("only one legal move: not searched".into());
+            return Ok(e);
+        }
+        let solve = if empties <= self.settings.exact {
+            Some(Mode::Exact)
+        } else if empties <= self.settings.wld {
+            Some(Mode::Wld)
+        } else {
+            None
+        };
+        if let Some(mode) = solve {
+            let values = self.solver()?.move_values(state, mode);
+            let (how, unit) = match mode {
+                Mode::Exact => ("exact solve", "final disc difference"),
+                Mode::Wld => ("WLD solve", "1 win, 0 draw, -1 loss"),
+            };
+            let mut scored = Vec::with_capacity(moves.len());
+            for &mv in &moves {
+                let Some(v) = values.iter().find(|v| v.mv == mv) else {
+                    return Err(AgentError::Failed {
+                        agent: self.to_string(),
+                        reason: format!("the solver gave no value for {mv}"),
+                    });
+                };
+                scored.push(
+                    MoveScore::new(mv, f64::from(v.score))
+                        .with_note(how)
+                        .with_part("nodes", v.nodes as f64),
+                );
+            }
+            let nodes: u64 = values.iter().map(|v| v.nodes).sum();
+            let mut e = explain_best(self.to_string(), scored, rng);
+            e.notes.push(format!(
+                "{how} at {empties} empties, {nodes} nodes; scores: {unit}"
+            ));
+            return Ok(e);
+        }
+
+        let result = self.midgame.search(
+            state,
+            MidgameLimits {
+                depth: self.settings.depth,
+                time: self.settings.time,
+            },
+        );
+        let how = if result.exact {
+            format!("depth {} search, exact", result.depth)
+        } else {
+            format!("depth {} search", result.depth)
+        };
+        let mut scored = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            let Some(v) = result.scores.iter().find(|v| v.mv == mv) else {
+                return Err(AgentError::Failed {
+                    agent: self.to_string(),
+                    reason: format!("the search gave no value for {mv}"),
+                });
+            };
+            scored.push(
+                MoveScore::new(mv, f64::from(v.score))
+                    .with_note(how.clone())
+                    .with_part("depth", result.depth)
+                    .with_part("nodes", v.nodes as f64),
+            );
+        }
+        let mut e = explain_best(self.to_string(), scored, rng);
+        e.notes.push(format!(
+            "{how} at {empties} empties, {} nodes in {:.3} s; scores: evaluation units \
+             (|eval| <= {EVAL_LIMIT}, about 1/100 disc), a finished game {FINAL_SCALE} per disc",
+            result.nodes,
+            result.elapsed.as_secs_f64()
+        ));
+        if result.timed_out {
+            e.notes.push(format!(
+                "time ran out before depth {} completed: playing by depth {}",
+                result.depth + 1,
+                result.depth
+            ));
+        }
+        Ok(e)
+    }
+}
+
+/// Adds `othello` to an Othello registry.
+pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
+    registry.register(
+        AgentInfo {
+            name: "othello",
+            summary: "alpha-beta with a hand-made evaluation; WLD then exact endgame solves",
+            params: vec![
+                ParamInfo {
+                    name: "time",
+                    default: "0.1",
+                    help: "time limit of a midgame search in seconds (0: none; solves are not limited)",
+                },
+                ParamInfo {
+                    name: "depth",
+                    default: "60",
+                    help: "deepest midgame iteration in plies",
+                },
+                ParamInfo {
+                    name: "wld",
+                    default: "18",
+                    help: "win/loss/draw solve at this many empty squares or fewer",
+                },
+                ParamInfo {
+                    name: "exact",
+                    default: "16",
+                    help: "exact solve at this many empty squares or fewer",
+                },
+                ParamInfo {
+                    name: "hash_mb",
+                    default: "16",
+                    help: "size of each transposition table in MiB",
+                },
+            ],
+        },
+        |p| {
+            let settings = OthelloSettings {
+                time: p.time_limit("time", MAX_SECONDS)?,
+                depth: p.u64_in("depth", 1, 64)? as u32,
+                wld: p.u64_in("wld", 0, 64)? as u32,
+                exact: p.u64_in("exact", 0, 64)? as u32,
+                hash_mb: p.u64_in("hash_mb", 1, MAX_HASH_MB)? as usize,
+            };
+            Ok(Box::new(OthelloAgent::new(settings)))
+        },
+    );
+}

@@ -1,0 +1,128 @@
+//! The Othello engine `othello`: parameters, explanations, solves and a short match.
+
+use std::ops::ControlFlow;
+
+use yomi_arena::{play_match, MatchConfig};
+use yomi_core::testing::random_game_positions;
+use yomi_core::{Game, Rng};
+use yomi_nim::Nim;
+use yomi_othello::Othello;
+use yomi_tictactoe::TicTacToe;
+
+use crate::{BuildAgentError, Zoo};
+
+#[test]
+fn othello_is_in_the_othello_zoo_only_with_checked_parameters() {
+    assert!(Othello::zoo().names().contains(&"othello"));
+    assert!(!TicTacToe::zoo().names().contains(&"othello"));
+    assert!(!Nim::zoo().names().contains(&"othello"));
+    let zoo = Othello::zoo();
+    for (given, full) in [
+        (
+            "othello",
+            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16",
+        ),
+        (
+            "othello:exact=0,time=0,depth=5,hash_mb=1",
+            "othello:time=0,depth=5,wld=18,exact=0,hash_mb=1",
+        ),
+    ] {
+        let spec = zoo.build(given).unwrap().spec();
+        assert_eq!(spec, full);
+        assert_eq!(zoo.build(&spec).unwrap().spec(), full);
+    }
+    for bad in [
+        "othello:depth=0",
+        "othello:depth=65",
+        "othello:wld=65",
+        "othello:exact=-1",
+        "othello:hash_mb=0",
+        "othello:hash_mb=5000",
+        "othello:time=-1",
+        "othello:time=x",
+        "othello:time=inf",
+    ] {
+        let err = zoo.build(bad).unwrap_err();
+        assert!(
+            matches!(err, BuildAgentError::BadValue { .. }),
+            "{bad}: {err}"
+        );
+    }
+    let err = zoo.build("othello:iters=3").unwrap_err();
+    assert!(matches!(err, BuildAgentError::UnknownParam { .. }), "{err}");
+}
+
+/// The exact final score of `pos` for its mover by plain minimax.
+fn solve(pos: &Othello) -> i32 {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return pos.final_score_for_mover();
+    }
+    moves
+        .iter()
+        .map(|&mv| -solve(&pos.play_unchecked(mv)))
+        .max()
+        .expect("a move")
+}
+
+#[test]
+fn explanations_say_how_each_value_was_obtained() {
+    let zoo = Othello::zoo();
+    let mut agent = zoo.build("othello:time=0,depth=3,wld=10,exact=8").unwrap();
+    let positions = random_game_positions(&Othello::new(), 3, &mut Rng::seed_from_u64(9));
+    let (mut searched, mut wld, mut exact) = (0, 0, 0);
+    for pos in positions.iter().filter(|p| p.legal_moves().len() > 1) {
+        let e = agent.explain(pos, &mut Rng::seed_from_u64(1)).unwrap();
+        let empties = pos.empties().count();
+        for m in &e.moves {
+            let note = m.note.as_deref().unwrap();
+            let after = pos.play_unchecked(m.mv);
+            if empties <= 8 {
+                assert_eq!(note, "exact solve");
+                assert_eq!(m.score, f64::from(-solve(&after)), "{pos} {}", m.mv);
+                exact += 1;
+            } else if empties <= 10 {
+                assert_eq!(note, "WLD solve");
+                assert_eq!(m.score, f64::from(-solve(&after).signum()), "{pos}");
+                wld += 1;
+            } else {
+                assert!(note.starts_with("depth "), "{note}");
+                searched += 1;
+            }
+        }
+        // The best set is every move of the top score, and the choice is in it.
+        let top = e.moves.iter().map(|m| m.score).fold(f64::MIN, f64::max);
+        let best: Vec<_> = e
+            .moves
+            .iter()
+            .filter(|m| m.score == top)
+            .map(|m| m.mv)
+            .collect();
+        assert_eq!(e.best, best);
+        assert!(e.best.contains(&e.chosen));
+    }
+    assert!(
+        searched > 50 && wld > 5 && exact > 5,
+        "{searched} {wld} {exact}"
+    );
+}
+
+#[test]
+fn othello_beats_greedy_every_game_of_a_short_match() {
+    // Fixed depth, no time limit: deterministic given the seed.
+    let zoo = Othello::zoo();
+    let config = MatchConfig {
+        rounds: 8,
+        seed: 7,
+        threads: None,
+    };
+    let r = play_match(
+        &Othello::default(),
+        &config,
+        || zoo.build("othello:time=0,depth=4,wld=12,exact=12").unwrap(),
+        || zoo.build("greedy").unwrap(),
+        |_| ControlFlow::Continue(()),
+    )
+    .unwrap();
+    assert_eq!(r.total().win, 16, "{r:?}");
+}

@@ -1,0 +1,472 @@
+//! A depth-limited midgame search with the static evaluation at its leaves.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use yomi_core::Game;
+use yomi_othello::{flips, mobility, moves, Bitboard, Move, Othello, Square};
+
+use crate::eval::evaluate_sides;
+
+/// The score of a finished game in the midgame search is its final disc difference (empty
+/// squares to the winner, from the side to move) times this: a won game, however narrowly,
+/// outscores every evaluation ([`EVAL_LIMIT`](crate::EVAL_LIMIT) is far smaller), and a lost
+/// one is worse than any.
+pub const FINAL_SCALE: i32 = 100_000;
+
+/// Above every score (`64 * FINAL_SCALE` at most).
+const INFINITY: i32 = 10_000_000;
+
+/// The clock is read once per this many nodes.
+const CLOCK_EVERY: u64 = 1024;
+
+/// How far a [`MidgameSearch`] may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MidgameLimits {
+    /// The deepest iteration, in plies (at least 1; 0 counts as 1). A pass does not use up a
+    /// ply.
+    pub depth: u32,
+    /// A time limit for the whole search, `None` for none.
+    pub time: Option<Duration>,
+}
+
+/// The value one root move was found to have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootScore {
+    /// The move.
+    pub mv: Move,
+    /// Its value from the side to move at the root: an evaluation, or a final disc
+    /// difference times [`FINAL_SCALE`] where every line ended the game.
+    pub score: i32,
+    /// Nodes searched below the move in the iteration that gave the score.
+    pub nodes: u64,
+}
+
+/// What a [`MidgameSearch`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MidgameResult {
+    /// The value of every legal move, in the order of the legal moves (empty when the game is
+    /// over), from the deepest completed iteration.
+    pub scores: Vec<RootScore>,
+    /// The depth of the scores: the last iteration that completed (0 when the game is over).
+    pub depth: u32,
+    /// Whether every line of that iteration reached the end of the game: the scores are then
+    /// exact final disc differences times [`FINAL_SCALE`].
+    pub exact: bool,
+    /// Whether the time limit stopped a deeper iteration.
+    pub timed_out: bool,
+    /// Nodes visited in all iterations.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+impl MidgameResult {
+    /// The highest score, if there is a legal move.
+    #[must_use]
+    pub fn best_score(&self) -> Option<i32> {
+        self.scores.iter().map(|s| s.score).max()
+    }
+}
+
+/// Whether a stored score is exact or a bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// The value is at least the score.
+    Lower,
+    /// The value is at most the score.
+    Upper,
+}
+
+/// A transposition-table slot. `generation` 0 never matches a search, so a zeroed slot is empty.
+#[derive(Clone, Copy)]
+struct Entry {
+    player: u64,
+    opponent: u64,
+    score: i32,
+    generation: u32,
+    depth: u8,
+    bound: Bound,
+    /// The best move's square index, or `NO_MOVE`.
+    best: u8,
+}
+
+const NO_MOVE: u8 = 64;
+
+const EMPTY_ENTRY: Entry = Entry {
+    player: 0,
+    opponent: 0,
+    score: 0,
+    generation: 0,
+    depth: 0,
+    bound: Bound::Exact,
+    best: NO_MOVE,
+};
+
+/// An iterative-deepening alpha-beta search (principal variation search with a transposition
+/// table) over Othello positions, scoring positions at its depth limit with
+/// [`evaluate`](crate::evaluate) and finished games with their final disc difference times
+/// [`FINAL_SCALE`].
+///
+/// # Method
+/// - **Negamax** from the side to move. A player who must pass passes without using up a ply
+///   (two passes in a row end the game, so this cannot loop); a position at the depth limit
+///   whose mover must pass is scored after the pass.
+/// - **Every root move gets its exact value** at the depth: each is searched with a full
+///   window (so equal moves tie exactly and can be broken at random). Below the root, the
+///   first child is searched with the full window and the others with a null window, searched
+///   again when they beat it (fail-soft).
+/// - **Move ordering**: the transposition table's move first, then (two or more plies from
+///   the leaves) fewest replies for the opponent and a square bonus (corners first, squares
+///   next to an empty corner last). At the root: by the previous iteration's values.
+/// - **Transposition table** keyed by both bitboards (checked in full, so never wrong),
+///   two slots per bucket (one keeps the deeper entry, the other is always replaced), storing
+///   a bound, its depth and the best move. Each search starts with an empty table (entries of
+///   earlier searches are ignored), so results never depend on what was searched before.
+/// - **Iterative deepening** 1, 2, ... up to the limit; the clock is read once per 1024 nodes.
+///   When time runs out during a depth, the scores of the last completed depth are returned
+///   (depth 1 always completes); no deeper iteration starts once half of the time is gone
+///   (it could not finish). Deepening stops early when every line of a depth ended the game.
+///
+/// Without a time limit the result depends only on the position and the depth; with one, on
+/// how far the machine got.
+///
+/// ```
+/// use yomi_endgame::{MidgameLimits, MidgameSearch};
+/// use yomi_othello::Othello;
+/// let mut search = MidgameSearch::new(1);
+/// let result = search.search(&Othello::new(), MidgameLimits { depth: 4, time: None });
+/// assert_eq!(result.depth, 4);
+/// // The four opening moves are symmetric: they tie.
+/// assert!(result.scores.iter().all(|s| s.score == result.scores[0].score));
+/// ```
+pub struct MidgameSearch {
+    table: Vec<Entry>,
+    /// The table's size once allocated (a power of two).
+    entries: usize,
+    generation: u32,
+}
+
+impl fmt::Debug for MidgameSearch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MidgameSearch")
+            .field("table_entries", &self.entries)
+            .finish_non_exhaustive()
+    }
+}
+
+impl MidgameSearch {
+    /// A search whose transposition table takes at most `hash_mb` megabytes (at least 1024
+    /// entries of 32 bytes whatever the size; the table is allocated on first use).
+    #[must_use]
+    pub fn new(hash_mb: usize) -> MidgameSearch {
+        let bytes = hash_mb.saturating_mul(1 << 20);
+        let mut entries = 1024usize;
+        while entries.saturating_mul(2).saturating_mul(size_of::<Entry>()) <= bytes {
+            entries *= 2;
+        }
+        MidgameSearch {
+            table: Vec::new(),
+            entries,
+            generation: 0,
+        }
+    }
+
+    /// Searches every legal move of `pos` within `limits`.
+    pub fn search(&mut self, pos: &Othello, limits: MidgameLimits) -> MidgameResult {
+        let start = Instant::now();
+        if self.table.is_empty() {
+            self.table = vec![EMPTY_ENTRY; self.entries];
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.table.fill(EMPTY_ENTRY);
+            self.generation = 1;
+        }
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            return MidgameResult {
+                scores: Vec::new(),
+                depth: 0,
+                exact: true,
+                timed_out: false,
+                nodes: 0,
+                elapsed: start.elapsed(),
+            };
+        }
+        let max_depth = limits.depth.clamp(1, 64);
+        let deadline = limits.time.and_then(|t| start.checked_add(t));
+        let mask = self.table.len() - 1;
+        let mut s = Searcher {
+            table: &mut self.table,
+            mask,
+            generation: self.generation,
+            nodes: 0,
+            deadline,
+            check_time: false,
+            aborted: false,
+            horizon: false,
+        };
+        // Root moves in search order, with the last completed scores.
+        let mut order: Vec<usize> = (0..legal.len()).collect();
+        let mut done: Option<(Vec<RootScore>, u32, bool)> = None;
+        for depth in 1..=max_depth {
+            if depth > 1 {
+                if let (Some(limit), Some(_)) = (limits.time, deadline) {
+                    if start.elapsed() * 2 >= limit {
+                        s.aborted = true;
+                        break;
+                    }
+                }
+            }
+            s.check_time = depth > 1;
+            s.horizon = false;
+            let mut scores: Vec<Option<RootScore>> = vec![None; legal.len()];
+            for &i in &order {
+                let mv = legal[i];
+                let before = s.nodes;
+                let child = pos.play_unchecked(mv);
+                // A pass at the root does not use up a ply either.
+                let d = if mv == Move::Pass { depth } else { depth - 1 };
+                let v = -s.negamax(
+                    child.player().bits(),
+                    child.opponent().bits(),
+                    d,
+                    -INFINITY,
+                    INFINITY,
+                );
+                if s.aborted {
+                    break;
+                }
+                scores[i] = Some(RootScore {
+                    mv,
+                    score: v,
+                    nodes: s.nodes - before,
+                });
+            }
+            if s.aborted {
+                break;
+            }
+            let scores: Vec<RootScore> = scores.into_iter().flatten().collect();
+            // Best first next time (a stable sort keeps the natural order among equals).
+            order.sort_by_key(|&i| -scores[i].score);
+            let exact = !s.horizon;
+            done = Some((scores, depth, exact));
+            if exact {
+                break;
+            }
+        }
+        let (scores, depth, exact) = done.expect("depth 1 always completes");
+        MidgameResult {
+            scores,
+            depth,
+            exact,
+            timed_out: s.aborted,
+            nodes: s.nodes,
+            elapsed: start.elapsed(),
+        }
+    }
+}
+
+/// One search's state.
+struct Searcher<'a> {
+    table: &'a mut [Entry],
+    mask: usize,
+    generation: u32,
+    nodes: u64,
+    deadline: Option<Instant>,
+    /// Whether to read the clock (off during depth 1, which always completes).
+    check_time: bool,
+    aborted: bool,
+    /// Whether some line stopped at the depth limit before the game ended.
+    horizon: bool,
+}
+
+/// A square's bonus in move ordering: corners first, X- and C-squares last.
+const ORDER_BONUS: [i32; 64] = {
+    let mut t = [0i32; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (r, c) = (i / 8, i % 8);
+        let edge_r = r == 0 || r == 7;
+        let edge_c = c == 0 || c == 7;
+        let near_r = r == 1 || r == 6;
+        let near_c = c == 1 || c == 6;
+        t[i] = if edge_r && edge_c {
+            60
+        } else if near_r && near_c {
+            -40
+        } else if (edge_r && near_c) || (edge_c && near_r) {
+            -15
+        } else if edge_r || edge_c {
+            10
+        } else {
+            0
+        };
+        i += 1;
+    }
+    t
+};
+
+/// The final score of a finished game from the side with discs `p` (empties to the winner).
+#[inline]
+fn final_score(p: u64, o: u64) -> i32 {
+    let diff = p.count_ones() as i32 - o.count_ones() as i32;
+    let empties = (!(p | o)).count_ones() as i32;
+    match diff.signum() {
+        1 => diff + empties,
+        -1 => diff - empties,
+        _ => 0,
+    }
+}
+
+#[inline]
+fn bucket_of(p: u64, o: u64, mask: usize) -> usize {
+    let h = (p ^ o.rotate_left(23))
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .rotate_left(29)
+        ^ o.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    (h ^ (h >> 31)) as usize & mask & !1
+}
+
+impl Searcher<'_> {
+    /// Fail-soft negamax PVS: the exact value when it lies strictly inside `(alpha, beta)`,
+    /// else a bound on the correct side.
+    fn negamax(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.check_time && self.nodes.is_multiple_of(CLOCK_EVERY) {
+            if let Some(end) = self.deadline {
+                if Instant::now() >= end {
+                    self.aborted = true;
+                }
+            }
+        }
+        if self.aborted {
+            return 0;
+        }
+        let (pb, ob) = (Bitboard(p), Bitboard(o));
+        let mut my_moves = moves(pb, ob).bits();
+        if my_moves == 0 {
+            if moves(ob, pb).is_empty() {
+                return final_score(p, o) * FINAL_SCALE;
+            }
+            return -self.negamax(o, p, depth, -beta, -alpha);
+        }
+        if depth == 0 {
+            self.horizon = true;
+            return evaluate_sides(pb, ob);
+        }
+
+        // The transposition table.
+        let bucket = bucket_of(p, o, self.mask);
+        let mut tt_move = NO_MOVE;
+        for slot in bucket..bucket + 2 {
+            let e = self.table[slot];
+            if e.generation == self.generation && e.player == p && e.opponent == o {
+                tt_move = e.best;
+                if u32::from(e.depth) >= depth {
+                    let cut = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => e.score >= beta,
+                        Bound::Upper => e.score <= alpha,
+                    };
+                    if cut {
+                        return e.score;
+                    }
+                }
+                break;
+            }
+        }
+
+        // Order the moves.
+        let mut list = [(0i32, 0u8); 64];
+        let mut n = 0;
+        while my_moves != 0 {
+            let sq = my_moves.trailing_zeros() as u8;
+            my_moves &= my_moves - 1;
+            let key = if sq == tt_move {
+                i32::MAX
+            } else if depth >= 2 {
+                let f = flips(pb, ob, Square::new(sq)).bits();
+                let (cp, co) = (o ^ f, p | f | 1 << sq);
+                ORDER_BONUS[usize::from(sq)] - 16 * mobility(Bitboard(cp), Bitboard(co)) as i32
+            } else {
+                0
+            };
+            list[n] = (key, sq);
+            n += 1;
+        }
+        let list = &mut list[..n];
+        if depth >= 2 {
+            list.sort_unstable_by_key(|&(key, sq)| (-key, sq));
+        } else if let Some(k) = list.iter().position(|&(_, sq)| sq == tt_move) {
+            list.swap(0, k);
+        }
+
+        let mut best = -INFINITY;
+        let mut best_sq = NO_MOVE;
+        let mut a = alpha;
+        for (i, &(_, sq)) in list.iter().enumerate() {
+            let f = flips(pb, ob, Square::new(sq)).bits();
+            let (cp, co) = (o ^ f, p | f | 1 << sq);
+            let v = if i == 0 {
+                -self.negamax(cp, co, depth - 1, -beta, -a)
+            } else {
+                let v = -self.negamax(cp, co, depth - 1, -a - 1, -a);
+                if v > a && v < beta && !self.aborted {
+                    -self.negamax(cp, co, depth - 1, -beta, -a)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_sq = sq;
+                if v > a {
+                    a = v;
+                    if a >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let entry = Entry {
+            player: p,
+            opponent: o,
+            score: best,
+            generation: self.generation,
+            depth: depth.min(255) as u8,
+            bound,
+            best: best_sq,
+        };
+        // Slot 0 keeps the deeper entry of this search; slot 1 takes the rest.
+        let first = self.table[bucket];
+        let same = |e: &Entry| e.player == p && e.opponent == o;
+        let slot = if first.generation != self.generation
+            || same(&first)
+            || u32::from(first.depth) <= depth
+        {
+            if first.generation == self.generation && !same(&first) {
+                // The deeper-or-equal newcomer takes slot 0; the old one moves to slot 1.
+                self.table[bucket + 1] = first;
+            }
+            bucket
+        } else {
+            bucket + 1
+        };
+        self.table[slot] = entry;
+        best
+    }
+}

@@ -1,0 +1,159 @@
+//! The midgame search against a plain minimax with the same evaluation, and the evaluation's
+//! basic laws.
+
+use std::time::Duration;
+
+use yomi_core::testing::random_game_positions;
+use yomi_core::{Game, Rng};
+use yomi_endgame::{evaluate, MidgameLimits, MidgameSearch, EVAL_LIMIT, FINAL_SCALE};
+use yomi_othello::{Move, Othello};
+
+/// Plain negamax without pruning, with the search's conventions: a finished game scores its
+/// final disc difference times `FINAL_SCALE`, a pass does not use up a ply, and a position at
+/// the depth limit is evaluated (after a pass if its mover must pass).
+fn minimax(pos: &Othello, depth: u32) -> i32 {
+    if pos.game_over() {
+        return pos.final_score_for_mover() * FINAL_SCALE;
+    }
+    if pos.must_pass() {
+        return -minimax(&pos.passed(), depth);
+    }
+    if depth == 0 {
+        return evaluate(pos);
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&mv| -minimax(&pos.play_unchecked(mv), depth - 1))
+        .max()
+        .expect("an unfinished position has a move")
+}
+
+/// The root values of plain minimax, in the order of the legal moves.
+fn minimax_root(pos: &Othello, depth: u32) -> Vec<(Move, i32)> {
+    pos.legal_moves()
+        .iter()
+        .map(|&mv| {
+            let d = if mv == Move::Pass { depth } else { depth - 1 };
+            (mv, -minimax(&pos.play_unchecked(mv), d))
+        })
+        .collect()
+}
+
+fn positions(games: usize, seed: u64) -> Vec<Othello> {
+    random_game_positions(&Othello::new(), games, &mut Rng::seed_from_u64(seed))
+}
+
+#[test]
+fn root_values_equal_plain_minimax() {
+    // Every position along 6 random games (opening to end, passes and finished games
+    // included) at depths 1 to 3, depth 4 on every third position and 5 on every tenth; with
+    // the smallest table (1024 entries, so buckets are shared and replaced) and a large one.
+    let mut small = MidgameSearch::new(0);
+    let mut large = MidgameSearch::new(8);
+    let mut checked = 0;
+    for (k, pos) in positions(6, 11).iter().enumerate() {
+        let max = if k % 10 == 0 {
+            5
+        } else if k % 3 == 0 {
+            4
+        } else {
+            3
+        };
+        for depth in 1..=max {
+            let want = minimax_root(pos, depth);
+            for search in [&mut small, &mut large] {
+                let result = search.search(pos, MidgameLimits { depth, time: None });
+                let got: Vec<(Move, i32)> = result.scores.iter().map(|s| (s.mv, s.score)).collect();
+                assert_eq!(got, want, "depth {depth} at {pos}");
+                if !want.is_empty() {
+                    assert!(result.depth <= depth && (result.depth == depth || result.exact));
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 2000, "{checked}");
+}
+
+#[test]
+fn exact_results_are_final_scores() {
+    // Near the end a deep search reaches the end of every line: the scores are final disc
+    // differences (times FINAL_SCALE) and equal plain minimax to the end.
+    let mut search = MidgameSearch::new(4);
+    let mut exact = 0;
+    for pos in positions(8, 3)
+        .iter()
+        .filter(|p| p.empties().count() <= 7 && !p.game_over())
+    {
+        let result = search.search(
+            pos,
+            MidgameLimits {
+                depth: 20,
+                time: None,
+            },
+        );
+        assert!(result.exact, "{pos}");
+        exact += 1;
+        for (s, (mv, v)) in result.scores.iter().zip(minimax_root(pos, 30)) {
+            assert_eq!((s.mv, s.score), (mv, v), "{pos}");
+            assert_eq!(s.score % FINAL_SCALE, 0);
+        }
+    }
+    assert!(exact >= 40, "{exact}");
+}
+
+#[test]
+fn finished_games_and_time_limits() {
+    let full: Othello = format!("{} X", "XO".repeat(32)).parse().unwrap();
+    let mut search = MidgameSearch::new(1);
+    let r = search.search(
+        &full,
+        MidgameLimits {
+            depth: 5,
+            time: None,
+        },
+    );
+    assert!(r.scores.is_empty() && r.depth == 0);
+
+    // A tiny time limit still completes depth 1 and reports every move.
+    let pos = positions(1, 7)[20];
+    let r = search.search(
+        &pos,
+        MidgameLimits {
+            depth: 60,
+            time: Some(Duration::from_nanos(1)),
+        },
+    );
+    assert!(r.depth >= 1 && r.timed_out);
+    assert_eq!(r.scores.len(), pos.legal_moves().len());
+    let depth1 = search.search(
+        &pos,
+        MidgameLimits {
+            depth: 1,
+            time: None,
+        },
+    );
+    if r.depth == 1 {
+        assert_eq!(r.scores, depth1.scores);
+    }
+}
+
+#[test]
+fn evaluation_is_bounded_and_symmetric() {
+    for pos in positions(20, 5) {
+        let v = evaluate(&pos);
+        assert!(v.abs() <= EVAL_LIMIT / 2, "{v} at {pos}");
+        // The same discs seen by the other side: the opposite value, but for the parity term
+        // (worth at most 60 to whoever moves).
+        assert!((evaluate(&pos.passed()) + v).abs() <= 120, "{pos}");
+        // Symmetric images evaluate alike.
+        for sym in 1..8 {
+            let t = Othello::from_sides(
+                yomi_othello::transform_bitboard(pos.player(), sym),
+                yomi_othello::transform_bitboard(pos.opponent(), sym),
+                pos.side_to_move(),
+            );
+            assert_eq!(evaluate(&t), v, "{pos} under symmetry {sym}");
+        }
+    }
+}
