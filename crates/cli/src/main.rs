@@ -20,8 +20,8 @@ mod explain;
 mod games;
 mod league;
 mod report;
+mod serve_cmd;
 mod solve_cmd;
-mod svg;
 mod tree_cmd;
 
 type Res<T> = Result<T, Box<dyn Error + Send + Sync>>;
@@ -57,6 +57,8 @@ enum Command {
     Solve(solve_cmd::SolveArgs),
     /// Benchmarks: `yomi bench ffo` solves the FFO endgame suite and checks every score.
     Bench(solve_cmd::BenchArgs),
+    /// Serve a local web page: play any game against any agent, browse the game tree.
+    Serve(serve_cmd::ServeArgs),
 }
 
 /// The games the tool knows.
@@ -237,6 +239,7 @@ fn run(command: Command) -> Res<()> {
         Command::Tree(args) => tree_cmd::run(args),
         Command::Solve(args) => solve_cmd::run_solve(&args),
         Command::Bench(args) => solve_cmd::run_bench(&args),
+        Command::Serve(args) => serve_cmd::run(&args),
     }
 }
 

@@ -6,17 +6,17 @@ use std::fs;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use crate::{CliGame, Res};
 use clap::{Subcommand, ValueEnum};
 use yomi_core::Player;
 use yomi_nim::Nim;
+use yomi_tictactoe::Square;
 use yomi_tictactoe::TicTacToe;
+use yomi_tree::svg::{tree_picture, BoardCard, Picture};
 use yomi_tree::{
     audit, audit_symmetric, encode, shared_solution, shared_solution_from, AuditReport,
     PlayoutRule, Ratio, Scoring, Solution, TreeError,
 };
-
-use crate::svg::{tree_picture, BoardCard};
-use crate::{CliGame, Res};
 
 /// Arguments of `yomi tree`.
 #[derive(Debug, clap::Args)]
@@ -143,10 +143,15 @@ impl TreeCliGame for TicTacToe {
         mv: Option<Self::Move>,
     ) -> Option<BoardCard> {
         Some(BoardCard {
-            board: *self,
+            picture: Picture::Marks {
+                width: 3,
+                height: 3,
+                cells: Square::ALL.iter().map(|&sq| self.cell(sq)).collect(),
+            },
             labels,
             highlight,
-            marked: mv,
+            marked: mv.map(Square::index).into_iter().collect(),
+            outcome: None,
         })
     }
 }

@@ -6,6 +6,15 @@ mod common;
 
 use common::{fails_with_error, ok, stderr, yomi};
 
+/// Length and FNV-1a 64 hash of `yomi tree show x...o...o --data minimax --svg`.
+const PICTURE_X_O_O_MINIMAX: (usize, u64) = (7_560, 0x2b711beb8d98793);
+
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("yomi-cli-tree-{}-{name}", std::process::id()))
 }
@@ -96,6 +105,13 @@ fn show_prints_the_known_values() {
     assert!(picture.trim_end().ends_with("</svg>"));
     // The two best moves (2,0) and (0,2) are framed.
     assert_eq!(picture.matches("#d9480f").count(), 2, "{picture}");
+    // The picture is byte for byte what it was when it was drawn inside the CLI (before the
+    // drawing moved to yomi_tree::svg): its length and FNV-1a 64 hash.
+    assert_eq!(
+        (picture.len(), fnv1a64(picture.as_bytes())),
+        PICTURE_X_O_O_MINIMAX,
+        "the SVG of `tree show x...o...o --data minimax` changed"
+    );
 
     let text = ok(&["tree", "show", "15", "--game", "nim", "--data", "minimax"]);
     let take3 = text.lines().find(|l| l.starts_with("3 ")).unwrap();

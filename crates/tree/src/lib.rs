@@ -23,6 +23,8 @@
 //!   [`parse_alpha`]), as for the `pmc2` agent.
 //! - Data files ([`encode`], [`decode`], [`write_file`], [`read_file`]): a checked header and a
 //!   bincode payload, one record per distinct position (layout in `docs/formats.md`).
+//! - [`svg`]: SVG pictures of small boards (a grid of marks, a pile of stones) with values
+//!   written above them, for `yomi tree show --svg` and the tree browser of `yomi serve`.
 //! - [`TreeAgent`]: `perfect`, `perfect-sv`, `table:file=PATH`, `pmc-exact`,
 //!   `pmc2-exact[:alpha=A]`, reading solutions shared per process ([`shared_solution`]).
 //!
@@ -53,6 +55,7 @@ mod file;
 mod graph;
 mod ratio;
 mod solve;
+pub mod svg;
 
 pub use agent::{
     shared_file, shared_solution, shared_solution_from, TreeAgent, TreeRule, SHARED_MAX_POSITIONS,

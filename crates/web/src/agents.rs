@@ -1,0 +1,186 @@
+//! Agents for the web: specs bounded by the server's time cap, fresh seeds, and the listing of
+//! every agent with its parameters.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::Serialize;
+use yomi_agents::{AgentInfo, Registry};
+use yomi_core::{splitmix64, AgentSpec, Game};
+
+use crate::ApiError;
+
+/// The longest agent spec accepted, in bytes.
+pub(crate) const MAX_SPEC_LEN: usize = 1_000;
+
+/// How deeply nested specs are rewritten (the registry refuses deeper ones anyway).
+const MAX_NESTING: usize = 8;
+
+/// Upper limits of numeric parameters whose cost no `time` limit bounds.
+const NUMERIC_CAPS: [(&str, u64); 3] = [("wld", 20), ("exact", 18), ("hash_mb", 64)];
+
+/// The tree data files that a `table` agent may read: the committed ones, by their path
+/// relative to the directory the server runs in.
+pub(crate) const TABLE_FILES: [&str; 2] = ["data/tictactoe.tree", "data/nim15.tree"];
+
+/// The spec to build for `text`: checked by the registry, with every `time` parameter set to
+/// at most `cap` (a missing or zero `time`, meaning "no limit", becomes `cap`), nested specs
+/// rewritten the same way, and `table` limited to the committed data files (read from
+/// `data_dir`).
+///
+/// # Errors
+/// [`ApiError::Refused`] for a spec that is too long or reads another file,
+/// [`ApiError::Agent`] for one the registry does not build.
+pub(crate) fn bounded_spec<G: Game>(
+    registry: &Registry<G>,
+    text: &str,
+    cap: Duration,
+    data_dir: &Path,
+) -> Result<String, ApiError> {
+    if text.len() > MAX_SPEC_LEN {
+        return Err(ApiError::Refused(format!(
+            "the spec is {} bytes long (at most {MAX_SPEC_LEN})",
+            text.len()
+        )));
+    }
+    let spec: AgentSpec = text.parse().map_err(yomi_agents::BuildAgentError::from)?;
+    // Files are refused before anything is built (building `table` reads its file); the
+    // registry then checks the rewritten spec (a `time` that is not a number is left as it
+    // was, for the registry to refuse).
+    let bounded = rewrite(registry, &spec, (cap, data_dir), 0)?.to_string();
+    registry.build(&bounded)?;
+    Ok(bounded)
+}
+
+fn rewrite<G: Game>(
+    registry: &Registry<G>,
+    spec: &AgentSpec,
+    (cap, data_dir): (Duration, &Path),
+    depth: usize,
+) -> Result<AgentSpec, ApiError> {
+    let Some(info) = registry.info(spec.name()) else {
+        return Ok(spec.clone());
+    };
+    let mut out = spec.clone();
+    let set = |out: &mut AgentSpec, key: &str, value: String| {
+        out.set(key, value)
+            .map_err(|e| ApiError::Refused(format!("cannot rewrite the spec: {e}")))
+    };
+    let has = |name: &str| info.params.iter().any(|p| p.name == name);
+    if has("time") {
+        let given = spec.get("time");
+        match given.map(str::parse::<f64>) {
+            Some(Ok(t)) if t > 0.0 && t <= cap.as_secs_f64() => {}
+            Some(Err(_)) => {}
+            _ => set(&mut out, "time", format!("{}", cap.as_secs_f64()))?,
+        }
+    }
+    // Parameters whose cost no time limit bounds: the `othello` agent's solves (not
+    // time-limited; 20 empties WLD and 18 exact take about a second) and table sizes.
+    for (key, most) in NUMERIC_CAPS {
+        if has(key) {
+            let given = spec.get(key).or_else(|| default_of(info, key));
+            if let Some(Ok(v)) = given.map(str::parse::<u64>) {
+                if v > most {
+                    set(&mut out, key, most.to_string())?;
+                }
+            }
+        }
+    }
+    if has("agent") && depth < MAX_NESTING {
+        let inner_text = spec
+            .get("agent")
+            .or_else(|| default_of(info, "agent"))
+            .unwrap_or_default();
+        if let Ok(inner) = inner_text.parse::<AgentSpec>() {
+            let inner = rewrite(registry, &inner, (cap, data_dir), depth + 1)?;
+            set(&mut out, "agent", inner.to_string())?;
+        }
+    }
+    if has("file") {
+        let file = spec.get("file").unwrap_or_default();
+        if !TABLE_FILES.contains(&file) {
+            return Err(ApiError::Refused(format!(
+                "{} may read only {} here, not {file:?}",
+                info.name,
+                TABLE_FILES.join(" or ")
+            )));
+        }
+        let path = data_dir.join(file);
+        let path = path
+            .to_str()
+            .ok_or_else(|| ApiError::Refused("the data directory is not UTF-8".into()))?;
+        set(&mut out, "file", path.to_string())?;
+    }
+    Ok(out)
+}
+
+fn default_of<'a>(info: &'a AgentInfo, name: &str) -> Option<&'a str> {
+    info.params
+        .iter()
+        .find(|p| p.name == name)
+        .map(|p| p.default)
+}
+
+/// A seed for a request that brings none: the clock and a counter, mixed.
+pub(crate) fn fresh_seed() -> u64 {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut state = nanos ^ COUNTER.fetch_add(1, Ordering::Relaxed).rotate_left(32);
+    splitmix64(&mut state)
+}
+
+/// One parameter of an agent, for the page.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct ParamView {
+    name: &'static str,
+    default: &'static str,
+    help: &'static str,
+}
+
+/// One agent, for the page.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct AgentView {
+    name: &'static str,
+    summary: &'static str,
+    params: Vec<ParamView>,
+    /// A spec that builds it: the bare name, or with the required parameters filled in.
+    example: String,
+}
+
+/// Every agent of a registry, in registration order.
+pub(crate) fn agent_views<G: Game>(registry: &Registry<G>) -> Vec<AgentView> {
+    registry
+        .infos()
+        .map(|info| {
+            let example = if info.builds_bare() {
+                info.name.to_string()
+            } else {
+                // The only agent with a required parameter is `table`, which reads a file.
+                let file = if G::NAME == "nim" {
+                    TABLE_FILES[1]
+                } else {
+                    TABLE_FILES[0]
+                };
+                format!("{}:file={file}", info.name)
+            };
+            AgentView {
+                name: info.name,
+                summary: info.summary,
+                params: info
+                    .params
+                    .iter()
+                    .map(|p| ParamView {
+                        name: p.name,
+                        default: p.default,
+                        help: p.help,
+                    })
+                    .collect(),
+                example,
+            }
+        })
+        .collect()
+}
