@@ -29,6 +29,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "shallow" => features.shallow_ordering = false,
             "parity" => features.parity = false,
             "stability" => features.stability = false,
+            "etc" => features.etc = false,
+            "wld_first" => features.wld_first = false,
             "" => {}
             other => return Err(format!("unknown feature {other}").into()),
         }

@@ -16,7 +16,8 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
@@ -31,6 +32,9 @@ const TABLE_MIN: u32 = 10;
 const MOBILITY_MIN: u32 = 6;
 /// From this many empties on, moves are ordered by a shallow search with an evaluation.
 const SHALLOW_MIN: u32 = 12;
+/// Nodes on the principal variation (open windows) order their moves by a shallow search this
+/// many plies deeper than other nodes.
+const PV_EXTRA_DEPTH: u32 = 2;
 /// From this many empties on, nodes look for an enhanced transposition cutoff.
 const ETC_MIN: u32 = 11;
 /// Above every score.
@@ -87,6 +91,12 @@ pub struct Features {
     pub parity: bool,
     /// The stability cutoff.
     pub stability: bool,
+    /// Enhanced transposition cutoff: before searching a node's moves, look up the children
+    /// in the table for one that already proves a cutoff.
+    pub etc: bool,
+    /// An exact solve first solves for win/loss/draw, then searches the remaining half of
+    /// the score range.
+    pub wld_first: bool,
 }
 
 impl Default for Features {
@@ -97,6 +107,8 @@ impl Default for Features {
             shallow_ordering: true,
             parity: true,
             stability: true,
+            etc: true,
+            wld_first: true,
         }
     }
 }
@@ -110,8 +122,8 @@ pub struct SolverConfig {
     pub hash_mb: usize,
     /// The techniques used.
     pub features: Features,
-    /// In a parallel solve, nodes on the principal variation with at least this many empties
-    /// are split between threads.
+    /// In a parallel solve, nodes with at least this many empties search their moves after
+    /// the first on all threads.
     pub split_min: u32,
 }
 
@@ -253,8 +265,20 @@ impl Solver {
         let (alpha, beta) = window(mode);
         let (p, o) = (pos.player().0, pos.opponent().0);
         let nodes = AtomicU64::new(0);
+        // An exact solve first settles win, draw or loss (a narrow and cheap window), then
+        // searches only the half of the score range that is left.
+        let wld_first = mode == Mode::Exact && self.config.features.wld_first;
         let (score, best) = self.run(|search| {
-            let r = search.root(p, o, alpha, beta);
+            let r = if wld_first {
+                let (w, best) = search.root(p, o, -1, 1);
+                match w.signum() {
+                    0 => (0, best),
+                    1 => search.root(p, o, 0, beta),
+                    _ => search.root(p, o, alpha, 0),
+                }
+            } else {
+                search.root(p, o, alpha, beta)
+            };
             nodes.fetch_add(search.nodes, Ordering::Relaxed);
             r
         });
@@ -314,6 +338,7 @@ impl Solver {
             date: self.date,
             parallel: self.pool.is_some(),
             split_min: self.config.split_min,
+            stops: Vec::new(),
         };
         match &self.pool {
             Some(pool) => pool.install(|| f(&mut search)),
@@ -355,6 +380,7 @@ impl Solver {
             date: self.date,
             parallel: false,
             split_min: self.config.split_min,
+            stops: Vec::new(),
         };
         // Tests whether the mover's score in (p, o) equals `target` (in this mode).
         let equals = |search: &mut Search<'_>, p: u64, o: u64, target: i32| -> bool {
@@ -495,13 +521,17 @@ struct Search<'t> {
     date: u8,
     parallel: bool,
     split_min: u32,
+    /// The stop flags of the parallel splits this search works under: when one is set, the
+    /// work is no longer needed, and the search returns at once with a meaningless score that
+    /// no caller uses or stores.
+    stops: Vec<Arc<AtomicBool>>,
 }
 
 impl Search<'_> {
     /// The score of the position, searched with window `(alpha, beta)` (see the module docs).
     fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         let empties = 64 - (p | o).count_ones();
-        if empties >= TABLE_MIN {
+        if empties >= TABLE_MIN || (self.parallel && empties >= self.split_min) {
             self.deep(p, o, alpha, beta)
         } else if empties > 4 {
             self.mid(p, o, alpha, beta)
@@ -530,9 +560,9 @@ impl Search<'_> {
             None
         };
         let mut list = [Candidate::default(); MAX_MOVES];
-        let n = self.order(p, o, mv, entry, empties, &mut list);
+        let n = self.order(p, o, mv, entry, empties, true, &mut list);
         let list = &list[..n];
-        let (best, best_sq) = self.pvs(p, o, alpha, beta, list, empties >= self.split_min);
+        let (best, best_sq) = self.pvs(p, o, alpha, beta, list, empties);
         self.store(key, alpha, beta, best, best_sq, empties);
         (best, Some(Move::Place(Square::new(best_sq as u8))))
     }
@@ -562,7 +592,9 @@ impl Search<'_> {
         );
     }
 
-    /// Fills `list` with the moves in `mv`, sorted best first; returns how many.
+    /// Fills `list` with the moves in `mv`, sorted best first; returns how many. Nodes on the
+    /// principal variation (`pv`) search deeper to order.
+    #[allow(clippy::too_many_arguments)]
     fn order(
         &mut self,
         p: u64,
@@ -570,6 +602,7 @@ impl Search<'_> {
         mv: u64,
         entry: Option<Entry>,
         empties: u32,
+        pv: bool,
         list: &mut [Candidate; MAX_MOVES],
     ) -> usize {
         let tt_move = entry.map_or(NO_MOVE, |e| e.best);
@@ -585,7 +618,7 @@ impl Search<'_> {
             2
         } else {
             1
-        };
+        } + if pv { PV_EXTRA_DEPTH } else { 0 };
         let mut n = 0;
         let mut bits = mv;
         while bits != 0 {
@@ -615,8 +648,9 @@ impl Search<'_> {
     }
 
     /// Principal variation search over the ordered `list` with window `(alpha, beta)`; returns
-    /// the best score and move. With `split`, in a parallel solve, the moves after the first
-    /// are searched on all threads.
+    /// the best score and move. In a parallel solve, once the first move has been searched and
+    /// has not cut off, a node with at least `split_min` empties searches the others on all
+    /// threads (young brothers wait).
     fn pvs(
         &mut self,
         p: u64,
@@ -624,32 +658,33 @@ impl Search<'_> {
         mut alpha: i32,
         beta: i32,
         list: &[Candidate],
-        split: bool,
+        empties: u32,
     ) -> (i32, u32) {
-        let mut best = -INF;
-        let mut best_sq = list[0].sq;
         let first = list[0];
         let (cp, co) = (o ^ first.flips, p ^ first.flips ^ 1 << first.sq);
-        let v = -self.search_pv(cp, co, -beta, -alpha, split);
-        if v > best {
-            best = v;
-            best_sq = first.sq;
-            if v > alpha {
-                alpha = v;
+        let mut best = -self.search(cp, co, -beta, -alpha);
+        let mut best_sq = first.sq;
+        if self.aborted() {
+            return (0, best_sq);
+        }
+        if best > alpha {
+            alpha = best;
+            if alpha >= beta {
+                return (best, best_sq);
             }
         }
-        if alpha >= beta {
-            return (best, best_sq);
-        }
         let rest = &list[1..];
-        if split && self.parallel && rest.len() > 1 && beta - alpha > 1 {
+        if self.parallel && empties >= self.split_min && rest.len() > 1 {
             return self.pvs_parallel(p, o, alpha, beta, rest, best, best_sq);
         }
         for c in rest {
             let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
             let mut v = -self.search(cp, co, -alpha - 1, -alpha);
             if v > alpha && v < beta {
-                v = -self.search_pv(cp, co, -beta, -v, split);
+                v = -self.search(cp, co, -beta, -v);
+            }
+            if self.aborted() {
+                return (0, best_sq);
             }
             if v > best {
                 best = v;
@@ -665,22 +700,11 @@ impl Search<'_> {
         (best, best_sq)
     }
 
-    /// [`Search::search`] on a PV node, splitting it between threads when `split` and deep
-    /// enough.
-    fn search_pv(&mut self, p: u64, o: u64, alpha: i32, beta: i32, split: bool) -> i32 {
-        let empties = 64 - (p | o).count_ones();
-        if split && self.parallel && empties >= self.split_min {
-            self.deep_with(p, o, alpha, beta, true)
-        } else {
-            self.search(p, o, alpha, beta)
-        }
-    }
-
-    /// The moves after the first at a PV node, on all threads: every move gets a null-window
-    /// test against the score so far (in parallel); then, in order, the moves that failed
-    /// high are searched again with the full window. The score is the same as a sequential
-    /// search's, because every value is either proven below the final alpha or searched
-    /// exactly.
+    /// The moves after the first, on all threads: every move gets a null-window test against
+    /// the score so far (in parallel); then, in order, each test that failed high is searched
+    /// again with the full window unless it already proves a cutoff. The score is the same as
+    /// a sequential search's: every value is either an upper bound at most the final alpha or
+    /// searched with the full window.
     #[allow(clippy::too_many_arguments)]
     fn pvs_parallel(
         &mut self,
@@ -696,7 +720,11 @@ impl Search<'_> {
         let test_alpha = alpha;
         let (table, features, date, split_min) =
             (self.table, self.features, self.date, self.split_min);
-        let tests: Vec<(i32, u64)> = rest
+        // Set when a move proves a cutoff: the others are then not needed.
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut stops = self.stops.clone();
+        stops.push(Arc::clone(&stop));
+        let tests: Vec<(Option<i32>, u64)> = rest
             .par_iter()
             .map(|c| {
                 let mut search = Search {
@@ -706,20 +734,46 @@ impl Search<'_> {
                     date,
                     parallel: true,
                     split_min,
+                    stops: stops.clone(),
                 };
+                if search.aborted() {
+                    return (None, 0);
+                }
                 let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
                 let v = -search.search(cp, co, -test_alpha - 1, -test_alpha);
-                (v, search.nodes)
+                if search.aborted() {
+                    return (None, search.nodes);
+                }
+                if v >= beta {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                (Some(v), search.nodes)
             })
             .collect();
-        for (c, &(test, nodes)) in rest.iter().zip(&tests) {
-            self.nodes += nodes;
-            let mut v = test;
-            if test > test_alpha {
-                // Failed high against the alpha of the test (a lower bound only): search it
-                // for real.
-                let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
-                v = -self.search_pv(cp, co, -beta, -alpha, true);
+        self.nodes += tests.iter().map(|&(_, n)| n).sum::<u64>();
+        if self.aborted() {
+            return (0, best_sq);
+        }
+        // A move that proved a cutoff settles the node (the first such in order).
+        if let Some((c, v)) = rest
+            .iter()
+            .zip(&tests)
+            .find_map(|(c, &(v, _))| v.filter(|&v| v >= beta).map(|v| (c, v)))
+        {
+            return (v.max(best), if v > best { c.sq } else { best_sq });
+        }
+        for (c, &(test, _)) in rest.iter().zip(&tests) {
+            let v = match test {
+                // Proven at most the alpha of the test (so at most the current alpha).
+                Some(t) if t <= test_alpha => t,
+                // Failed high (a lower bound only), or stopped: search it for real.
+                _ => {
+                    let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
+                    -self.search(cp, co, -beta, -alpha)
+                }
+            };
+            if self.aborted() {
+                return (0, best_sq);
             }
             if v > best {
                 best = v;
@@ -733,6 +787,12 @@ impl Search<'_> {
             }
         }
         (best, best_sq)
+    }
+
+    /// Whether a parallel split this search works under no longer needs its result.
+    #[inline(always)]
+    fn aborted(&self) -> bool {
+        self.stops.iter().any(|s| s.load(Ordering::Relaxed))
     }
 
     /// The stability cutoff: a bound that already settles the window, if any.
@@ -761,12 +821,11 @@ impl Search<'_> {
     }
 
     /// A node with the transposition table.
-    fn deep(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-        self.deep_with(p, o, alpha, beta, false)
-    }
-
-    fn deep_with(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, split: bool) -> i32 {
+    fn deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        if self.aborted() {
+            return 0;
+        }
         if let Some(v) = self.stability_cut(p, o, alpha, beta) {
             return v;
         }
@@ -796,11 +855,11 @@ impl Search<'_> {
             if moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -self.deep_with(o, p, -beta, -alpha, split);
+            return -self.deep(o, p, -beta, -alpha);
         }
         // Enhanced transposition cutoff: a child whose stored upper bound already proves a
         // score of at least beta for the mover settles the node.
-        if self.features.table && empties >= ETC_MIN {
+        if self.features.table && self.features.etc && empties >= ETC_MIN {
             let mut bits = mv;
             while bits != 0 {
                 let sq = bits.trailing_zeros();
@@ -816,8 +875,11 @@ impl Search<'_> {
             }
         }
         let mut list = [Candidate::default(); MAX_MOVES];
-        let n = self.order(p, o, mv, entry, empties, &mut list);
-        let (best, best_sq) = self.pvs(p, o, alpha, beta, &list[..n], split);
+        let n = self.order(p, o, mv, entry, empties, beta - alpha > 1, &mut list);
+        let (best, best_sq) = self.pvs(p, o, alpha, beta, &list[..n], empties);
+        if self.aborted() {
+            return 0;
+        }
         self.store(key, alpha, beta, best, best_sq, empties);
         best
     }
@@ -830,6 +892,7 @@ impl Search<'_> {
         }
         let empty = !(p | o);
         let empties = empty.count_ones();
+        debug_assert!(empties < TABLE_MIN);
         let mv = moves(p, o);
         if mv == 0 {
             if moves(o, p) == 0 {
@@ -842,7 +905,9 @@ impl Search<'_> {
         } else {
             0
         };
-        let mut list = [Candidate::default(); MAX_MOVES];
+        // At most one move per empty square, and `mid` has fewer than `TABLE_MIN` of them: a
+        // short list is cheaper to set up than a full one.
+        let mut list = [Candidate::default(); TABLE_MIN as usize];
         let mut n = 0;
         let mut bits = mv;
         let by_mobility = self.features.mobility_ordering && empties >= MOBILITY_MIN;
@@ -911,11 +976,12 @@ impl Search<'_> {
                 final_score(p, o)
             }
             1 => self.last1(p, o, squares[0] as usize),
+            2 => self.small2(p, o, alpha, beta, squares[0] as usize, squares[1] as usize),
             _ => self.small(p, o, alpha, beta, &squares[..n]),
         }
     }
 
-    /// Two to four empties, listed in `squares`: tries each square, no move generation.
+    /// Three or four empties, listed in `squares`: tries each square, no move generation.
     fn small(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, squares: &[u8]) -> i32 {
         self.nodes += 1;
         let n = squares.len();
@@ -935,8 +1001,8 @@ impl Search<'_> {
                 }
             }
             let (cp, co) = (o ^ f, p ^ f ^ 1 << sq);
-            let v = if k == 1 {
-                -self.last1(cp, co, rest[0] as usize)
+            let v = if k == 2 {
+                -self.small2(cp, co, -beta, -alpha, rest[0] as usize, rest[1] as usize)
             } else {
                 -self.small(cp, co, -beta, -alpha, &rest[..k])
             };
@@ -956,6 +1022,33 @@ impl Search<'_> {
         // No move: pass if the opponent has one, else the game is over.
         if squares.iter().any(|&s| flips(o, p, s as usize) != 0) {
             -self.small(o, p, -beta, -alpha, squares)
+        } else {
+            final_score(p, o)
+        }
+    }
+
+    /// Two empties, `a` and `b`.
+    fn small2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, a: usize, b: usize) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        let f = flips(p, o, a);
+        if f != 0 {
+            best = -self.last1(o ^ f, p ^ f ^ 1 << a, b);
+            if best >= beta {
+                return best;
+            }
+        }
+        let f = flips(p, o, b);
+        if f != 0 {
+            let v = -self.last1(o ^ f, p ^ f ^ 1 << b, a);
+            best = best.max(v);
+        }
+        if best > -INF {
+            return best;
+        }
+        // No move: pass if the opponent has one, else the game is over.
+        if flips(o, p, a) | flips(o, p, b) != 0 {
+            -self.small2(o, p, -beta, -alpha, a, b)
         } else {
             final_score(p, o)
         }

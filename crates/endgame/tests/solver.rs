@@ -55,6 +55,8 @@ fn agrees_with_minimax_on_random_endgames() {
             shallow_ordering: false,
             parity: false,
             stability: false,
+            etc: false,
+            wld_first: false,
         },
     );
     let mut wins = [0usize; 3];
@@ -188,4 +190,35 @@ fn ffo_20_to_39() {
 #[test]
 fn ffo_1_to_19_with_two_threads() {
     check_ffo("fforum-1-19.obf", 2, false);
+}
+
+#[test]
+fn threads_agree_on_larger_endgames() {
+    let mut rng = Rng::seed_from_u64(7);
+    let positions: Vec<Othello> = random_game_positions(&Othello::new(), 40, &mut rng)
+        .into_iter()
+        .filter(|p| !p.game_over() && (14..=16).contains(&p.empties().count()))
+        .collect();
+    assert!(positions.len() >= 40, "{}", positions.len());
+    let mut one = solver(1, Features::default());
+    let mut two = Solver::new(SolverConfig {
+        threads: 2,
+        hash_mb: 4,
+        split_min: 8,
+        ..SolverConfig::default()
+    })
+    .unwrap();
+    for pos in &positions {
+        for mode in [Mode::Exact, Mode::Wld] {
+            let a = one.solve(pos, mode);
+            let b = two.solve(pos, mode);
+            assert_eq!(a.score, b.score, "{pos} {mode}");
+            // The two best moves both keep the score.
+            for best in [a.best, b.best] {
+                let child = pos.play_unchecked(best.expect("unfinished"));
+                let v = -one.solve(&child, mode).score;
+                assert_eq!(v, a.score, "{pos} {mode}");
+            }
+        }
+    }
 }
