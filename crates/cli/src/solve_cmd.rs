@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use yomi_endgame::{Mode, Solution, Solver, SolverConfig};
+use yomi_endgame::{Features, Mode, Solution, Solver, SolverConfig};
 use yomi_othello::{ObfPosition, Othello};
 
 use crate::Res;
@@ -30,6 +30,10 @@ pub struct SolverArgs {
     /// Transposition table size in MiB (1 to 65536).
     #[arg(long = "hash-mb", default_value_t = 64)]
     hash_mb: usize,
+    /// Switch solver techniques off, to measure what they save (comma-separated: table,
+    /// mobility, shallow, parity, stability, etc, wld-first). The scores do not change.
+    #[arg(long, value_delimiter = ',')]
+    without: Vec<String>,
 }
 
 impl SolverArgs {
@@ -42,20 +46,30 @@ impl SolverArgs {
     }
 
     fn solver(&self) -> Res<Solver> {
+        let mut features = Features::default();
+        for name in &self.without {
+            features = features.without(name)?;
+        }
         Ok(Solver::new(SolverConfig {
             threads: self.threads,
             hash_mb: self.hash_mb,
+            features,
             ..SolverConfig::default()
         })?)
     }
 
     fn describe(&self) -> String {
         format!(
-            "{}, {} thread{}, {} MiB table",
+            "{}, {} thread{}, {} MiB table{}",
             self.mode(),
             self.threads,
             if self.threads == 1 { "" } else { "s" },
-            self.hash_mb
+            self.hash_mb,
+            if self.without.is_empty() {
+                String::new()
+            } else {
+                format!(", without {}", self.without.join(", "))
+            }
         )
     }
 }

@@ -87,6 +87,29 @@ fn bad_solver_input_is_an_error() {
         "not a range",
     );
     fails_with_error(&["bench", "ffo", "--to", "60"], "not a range");
+    fails_with_error(
+        &["solve", FFO1, "--without", "magic"],
+        "unknown solver technique `magic`",
+    );
     fails(&["solve"], "required");
     fails(&["bench"], "usage");
+}
+
+/// The README's `yomi solve` example: every line it shows (but the `...`) is in the real output.
+#[test]
+fn readme_solve_example_is_real() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("README.md at the workspace root");
+    let start = readme
+        .find(&format!("$ yomi solve \"{FFO1}\"\n"))
+        .expect("the README shows yomi solve on FFO #1");
+    let block = &readme[start..];
+    let block = &block[..block.find("```").expect("closing fence")];
+    let text = ok(&["solve", FFO1]);
+    let real: Vec<&str> = text.lines().collect();
+    let shown: Vec<&str> = block.lines().skip(1).filter(|l| *l != "...").collect();
+    assert!(shown.len() >= 4, "{block}");
+    for line in shown {
+        assert!(real.contains(&line), "README line {line:?} not in:\n{text}");
+    }
 }

@@ -23,16 +23,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // `YOMI_OFF=table,parity,...` switches techniques off to measure them.
     let mut features = Features::default();
     for name in std::env::var("YOMI_OFF").unwrap_or_default().split(',') {
-        match name {
-            "table" => features.table = false,
-            "mobility" => features.mobility_ordering = false,
-            "shallow" => features.shallow_ordering = false,
-            "parity" => features.parity = false,
-            "stability" => features.stability = false,
-            "etc" => features.etc = false,
-            "wld_first" => features.wld_first = false,
-            "" => {}
-            other => return Err(format!("unknown feature {other}").into()),
+        if !name.is_empty() {
+            features = features.without(name)?;
         }
     }
     let mut solver = Solver::new(SolverConfig {

@@ -31,5 +31,6 @@ mod table;
 pub use eval::*;
 pub use midgame::*;
 pub use solver::{
-    Features, Mode, MoveValue, ParseModeError, Solution, SolveError, Solver, SolverConfig,
+    Features, Mode, MoveValue, ParseFeatureError, ParseModeError, Solution, SolveError, Solver,
+    SolverConfig,
 };

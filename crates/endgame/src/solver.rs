@@ -16,7 +16,7 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -98,6 +98,42 @@ pub struct Features {
     /// the score range.
     pub wld_first: bool,
 }
+
+impl Features {
+    /// The names of the techniques, as [`Features::without`] takes them.
+    pub const NAMES: [&'static str; 7] = [
+        "table",
+        "mobility",
+        "shallow",
+        "parity",
+        "stability",
+        "etc",
+        "wld-first",
+    ];
+
+    /// These features with the technique called `name` (one of [`Features::NAMES`]) off.
+    ///
+    /// # Errors
+    /// [`ParseFeatureError`] for an unknown name.
+    pub fn without(mut self, name: &str) -> Result<Features, ParseFeatureError> {
+        match name {
+            "table" => self.table = false,
+            "mobility" => self.mobility_ordering = false,
+            "shallow" => self.shallow_ordering = false,
+            "parity" => self.parity = false,
+            "stability" => self.stability = false,
+            "etc" => self.etc = false,
+            "wld-first" => self.wld_first = false,
+            _ => return Err(ParseFeatureError(name.to_string())),
+        }
+        Ok(self)
+    }
+}
+
+/// A technique name that [`Features::without`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown solver technique `{0}` (expected one of: table, mobility, shallow, parity, stability, etc, wld-first)")]
+pub struct ParseFeatureError(pub String);
 
 impl Default for Features {
     fn default() -> Features {
@@ -563,29 +599,42 @@ impl Search<'_> {
         let n = self.order(p, o, mv, entry, empties, true, &mut list);
         let list = &list[..n];
         let (best, best_sq) = self.pvs(p, o, alpha, beta, list, empties);
-        self.store(key, alpha, beta, best, best_sq, empties);
+        self.store(key, (alpha, beta), (best, best_sq), empties, entry);
         (best, Some(Move::Place(Square::new(best_sq as u8))))
     }
 
     /// Stores a search result with window `(alpha, beta)`.
     #[inline]
-    fn store(&self, key: u64, alpha: i32, beta: i32, best: i32, best_sq: u32, empties: u32) {
+    fn store(
+        &self,
+        key: u64,
+        (alpha, beta): (i32, i32),
+        (best, best_sq): (i32, u32),
+        empties: u32,
+        old: Option<Entry>,
+    ) {
         if !self.features.table {
             return;
         }
-        let (lower, upper) = if best <= alpha {
+        let (mut lower, mut upper) = if best <= alpha {
             (-64, best)
         } else if best >= beta {
             (best, 64)
         } else {
             (best, best)
         };
+        let best_sq = best_sq as u8;
+        if let Some(e) = old {
+            // Bounds from earlier searches of the same position stay valid.
+            lower = lower.max(i32::from(e.lower));
+            upper = upper.min(i32::from(e.upper));
+        }
         self.table.store(
             key,
             Entry {
                 lower: lower.clamp(-64, 64) as i8,
                 upper: upper.clamp(-64, 64) as i8,
-                best: best_sq as u8,
+                best: best_sq,
                 empties: empties as u8,
                 date: self.date,
             },
@@ -700,31 +749,32 @@ impl Search<'_> {
         (best, best_sq)
     }
 
-    /// The moves after the first, on all threads: every move gets a null-window test against
-    /// the score so far (in parallel); then, in order, each test that failed high is searched
-    /// again with the full window unless it already proves a cutoff. The score is the same as
-    /// a sequential search's: every value is either an upper bound at most the final alpha or
-    /// searched with the full window.
+    /// The moves after the first, on all threads. Each move gets a null-window test against
+    /// the best score found so far at this node (shared between the threads); a move that
+    /// fails high is searched again at once with the full window and raises the shared score.
+    /// A move that reaches beta stops the others. The score is the same as a sequential
+    /// search's: every value is either an upper bound at most the final best or searched with
+    /// the full window.
     #[allow(clippy::too_many_arguments)]
     fn pvs_parallel(
         &mut self,
         p: u64,
         o: u64,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         rest: &[Candidate],
         mut best: i32,
         mut best_sq: u32,
     ) -> (i32, u32) {
         use rayon::prelude::*;
-        let test_alpha = alpha;
         let (table, features, date, split_min) =
             (self.table, self.features, self.date, self.split_min);
+        let shared_alpha = AtomicI32::new(alpha);
         // Set when a move proves a cutoff: the others are then not needed.
         let stop = Arc::new(AtomicBool::new(false));
         let mut stops = self.stops.clone();
         stops.push(Arc::clone(&stop));
-        let tests: Vec<(Option<i32>, u64)> = rest
+        let results: Vec<(Option<(i32, bool)>, u64)> = rest
             .par_iter()
             .map(|c| {
                 let mut search = Search {
@@ -740,53 +790,69 @@ impl Search<'_> {
                     return (None, 0);
                 }
                 let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
-                let v = -search.search(cp, co, -test_alpha - 1, -test_alpha);
+                let a = shared_alpha.load(Ordering::Relaxed);
+                let mut v = -search.search(cp, co, -a - 1, -a);
+                // Whether `v` is more than an upper bound at most the shared score.
+                let mut above = v > a;
+                if v > a && v < beta && !search.aborted() {
+                    // Failed high: a lower bound only. Search it with the full window from
+                    // the best score now known (another move may have raised it).
+                    let a = shared_alpha.load(Ordering::Relaxed).max(a);
+                    if a >= beta {
+                        return (None, search.nodes);
+                    }
+                    v = -search.search(cp, co, -beta, -a);
+                    above = v > a;
+                }
                 if search.aborted() {
                     return (None, search.nodes);
+                }
+                if above {
+                    shared_alpha.fetch_max(v.min(beta), Ordering::Relaxed);
                 }
                 if v >= beta {
                     stop.store(true, Ordering::Relaxed);
                 }
-                (Some(v), search.nodes)
+                (Some((v, above)), search.nodes)
             })
             .collect();
-        self.nodes += tests.iter().map(|&(_, n)| n).sum::<u64>();
+        self.nodes += results.iter().map(|&(_, n)| n).sum::<u64>();
         if self.aborted() {
             return (0, best_sq);
         }
         // A move that proved a cutoff settles the node (the first such in order).
         if let Some((c, v)) = rest
             .iter()
-            .zip(&tests)
-            .find_map(|(c, &(v, _))| v.filter(|&v| v >= beta).map(|v| (c, v)))
+            .zip(&results)
+            .find_map(|(c, &(r, _))| r.filter(|&(v, _)| v >= beta).map(|(v, _)| (c, v)))
         {
-            return (v.max(best), if v > best { c.sq } else { best_sq });
+            return (v, c.sq);
         }
-        for (c, &(test, _)) in rest.iter().zip(&tests) {
-            let v = match test {
-                // Proven at most the alpha of the test (so at most the current alpha).
-                Some(t) if t <= test_alpha => t,
-                // Failed high (a lower bound only), or stopped: search it for real.
-                _ => {
+        // The best move is the first with the highest value searched for real; a move known
+        // only to be at most the shared score can raise the returned bound (when the whole
+        // node fails low) but is never the best move.
+        let mut bound = best;
+        for (c, &(result, _)) in rest.iter().zip(&results) {
+            let (v, above) = match result {
+                Some(r) => r,
+                // Stopped without a cutoff found (cannot happen: only a cutoff stops the
+                // moves); search it here rather than trust nothing.
+                None => {
                     let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
-                    -self.search(cp, co, -beta, -alpha)
+                    let v = -self.search(cp, co, -beta, -alpha.max(best));
+                    if self.aborted() {
+                        return (0, best_sq);
+                    }
+                    (v, true)
                 }
             };
-            if self.aborted() {
-                return (0, best_sq);
-            }
-            if v > best {
+            if above && v > best {
                 best = v;
                 best_sq = c.sq;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
             }
+            bound = bound.max(v);
         }
-        (best, best_sq)
+        (best.max(bound), best_sq)
     }
 
     /// Whether a parallel split this search works under no longer needs its result.
@@ -868,7 +934,7 @@ impl Search<'_> {
                 if let Some(e) = self.table.probe(hash(o ^ f, p ^ f ^ 1 << sq)) {
                     let v = -i32::from(e.upper);
                     if v >= beta {
-                        self.store(key, alpha, beta, v, sq, empties);
+                        self.store(key, (alpha, beta), (v, sq), empties, entry);
                         return v;
                     }
                 }
@@ -880,7 +946,7 @@ impl Search<'_> {
         if self.aborted() {
             return 0;
         }
-        self.store(key, alpha, beta, best, best_sq, empties);
+        self.store(key, (alpha, beta), (best, best_sq), empties, entry);
         best
     }
 
