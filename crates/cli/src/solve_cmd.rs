@@ -27,7 +27,7 @@ pub struct SolverArgs {
     /// Threads (the score is the same for any count).
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Transposition table size in MiB (1 to 65536).
+    /// Transposition table size in MiB (1 to 16384).
     #[arg(long = "hash-mb", default_value_t = 64)]
     hash_mb: usize,
     /// Switch solver techniques off, to measure what they save (comma-separated: table,

@@ -154,7 +154,7 @@ impl Default for Features {
 pub struct SolverConfig {
     /// Threads for a solve (1: single-threaded). The score never depends on it.
     pub threads: usize,
-    /// The transposition table's size in MiB (1 to 65536).
+    /// The transposition table's size in MiB (1 to 16384).
     pub hash_mb: usize,
     /// The techniques used.
     pub features: Features,
@@ -178,9 +178,12 @@ impl Default for SolverConfig {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum SolveError {
-    /// The table size is outside 1..=65536 MiB.
-    #[error("hash size {0} MiB is out of range (1 to 65536)")]
+    /// The table size is outside 1..=16384 MiB.
+    #[error("hash size {0} MiB is out of range (1 to 16384)")]
     HashSize(usize),
+    /// The memory for the table could not be allocated.
+    #[error("cannot allocate a {0} MiB transposition table")]
+    OutOfMemory(usize),
     /// The thread count is outside 1..=256.
     #[error("thread count {0} is out of range (1 to 256)")]
     Threads(usize),
@@ -257,7 +260,7 @@ impl Solver {
     /// [`SolveError`] for a table size or thread count out of range, or threads that cannot
     /// start.
     pub fn new(config: SolverConfig) -> Result<Solver, SolveError> {
-        if !(1..=65536).contains(&config.hash_mb) {
+        if !(1..=16384).contains(&config.hash_mb) {
             return Err(SolveError::HashSize(config.hash_mb));
         }
         if !(1..=256).contains(&config.threads) {
@@ -276,7 +279,7 @@ impl Solver {
         let features = config.features;
         let hash_mb = if features.table { config.hash_mb } else { 0 };
         Ok(Solver {
-            table: Table::new(hash_mb),
+            table: Table::new(hash_mb).ok_or(SolveError::OutOfMemory(hash_mb))?,
             config,
             pool,
             date: 0,

@@ -93,8 +93,8 @@ fn mix(mut z: u64) -> u64 {
 
 impl Table {
     /// A table of at most `megabytes` MiB (rounded down to a power of two of buckets; at least
-    /// one bucket).
-    pub(crate) fn new(megabytes: usize) -> Table {
+    /// one bucket); `None` when the memory cannot be allocated.
+    pub(crate) fn new(megabytes: usize) -> Option<Table> {
         let bytes = megabytes.saturating_mul(1 << 20);
         let buckets = (bytes / (BUCKET * SLOT_BYTES)).max(1);
         let buckets = if buckets.is_power_of_two() {
@@ -102,11 +102,13 @@ impl Table {
         } else {
             buckets.next_power_of_two() / 2
         };
-        let slots = (0..buckets * BUCKET).map(|_| Slot::default()).collect();
-        Table {
-            slots,
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(buckets * BUCKET).ok()?;
+        slots.extend((0..buckets * BUCKET).map(|_| Slot::default()));
+        Some(Table {
+            slots: slots.into_boxed_slice(),
             mask: buckets - 1,
-        }
+        })
     }
 
     /// The number of entries the table holds.
@@ -172,7 +174,7 @@ mod tests {
 
     #[test]
     fn entries_round_trip_and_replace_the_shallowest() {
-        let table = Table::new(0);
+        let table = Table::new(0).unwrap();
         assert_eq!(table.capacity(), BUCKET);
         let entry = |empties: u8, date: u8| Entry {
             lower: -64,
@@ -192,7 +194,7 @@ mod tests {
         assert_eq!(table.probe(0), None);
         assert_eq!(table.probe(99 << 8), Some(entry(20, 1)));
         // An older date goes first whatever its depth.
-        let mut table = Table::new(0);
+        let mut table = Table::new(0).unwrap();
         table.store(1, entry(30, 0));
         for k in 2..5u64 {
             table.store(k, entry(5, 1));
@@ -205,8 +207,8 @@ mod tests {
 
     #[test]
     fn sizes_are_powers_of_two() {
-        assert_eq!(Table::new(1).capacity(), (1 << 20) / SLOT_BYTES);
-        assert_eq!(Table::new(3).capacity(), (2 << 20) / SLOT_BYTES);
+        assert_eq!(Table::new(1).unwrap().capacity(), (1 << 20) / SLOT_BYTES);
+        assert_eq!(Table::new(3).unwrap().capacity(), (2 << 20) / SLOT_BYTES);
     }
 
     #[test]

@@ -25,7 +25,8 @@ const NUMERIC_CAPS: [(&str, u64); 3] = [("wld", 20), ("exact", 18), ("hash_mb", 
 pub(crate) const TABLE_FILES: [&str; 2] = ["data/tictactoe.tree", "data/nim15.tree"];
 
 /// The spec to build for `text`: checked by the registry, with every `time` parameter set to
-/// at most `cap` (a missing or zero `time`, meaning "no limit", becomes `cap`), nested specs
+/// at most `cap` (a zero `time`, meaning "no limit", becomes `cap`, and so does a missing one
+/// unless the agent's default is within the cap), nested specs
 /// rewritten the same way, and `table` limited to the committed data files (read from
 /// `data_dir`).
 ///
@@ -69,10 +70,15 @@ fn rewrite<G: Game>(
     };
     let has = |name: &str| info.params.iter().any(|p| p.name == name);
     if has("time") {
+        // The limit in force: the one given, else the agent's default (`othello` has one;
+        // for most agents the default 0 means none).
         let given = spec.get("time");
-        match given.map(str::parse::<f64>) {
+        match given
+            .or_else(|| default_of(info, "time"))
+            .map(str::parse::<f64>)
+        {
             Some(Ok(t)) if t > 0.0 && t <= cap.as_secs_f64() => {}
-            Some(Err(_)) => {}
+            Some(Err(_)) if given.is_some() => {}
             _ => set(&mut out, "time", format!("{}", cap.as_secs_f64()))?,
         }
     }

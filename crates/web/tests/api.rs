@@ -247,6 +247,13 @@ fn agents_move_explain_and_replay_by_seed() {
         &json!({"game": "othello", "agent": "othello:wld=40,exact=30,hash_mb=4096,time=0.01", "seed": 1}),
     );
     assert_eq!(d["agent"], "othello:wld=20,exact=18,hash_mb=64,time=0.01");
+    // An agent whose default limit is within the cap keeps it.
+    let d = post_ok(
+        addr,
+        "/api/move",
+        &json!({"game": "othello", "agent": "othello", "seed": 1}),
+    );
+    assert_eq!(d["agent"], "othello");
     // table reads the committed data file.
     let t = post_ok(
         addr,
