@@ -1,13 +1,19 @@
 //! The endgame solver: negamax alpha-beta with null-window searches (PVS) to the end of the
-//! game, in exact or win/loss/draw mode.
+//! game, in exact or win/loss/draw mode. `docs/solver.md` describes every technique and what it
+//! saves.
 //!
 //! # Layers, by the number of empty squares `e`
-//! - `e >= TABLE_MIN`: [`Search::deep`]: transposition table, fastest-first ordering (with a
-//!   shallow evaluation search from `SHALLOW_MIN` empties), stability cutoff, PVS.
-//! - `5 <= e < TABLE_MIN`: [`Search::mid`]: no table; fastest-first from `MOBILITY_MIN`
-//!   empties, parity order below.
-//! - `e <= 4`: [`Search::small`] walks a short list of empty squares sorted by parity and
-//!   tries each (no move generation); [`Search::last1`] counts the final flips directly.
+//! - `e >= TABLE_MIN`: [`Search::deep`]: stability cutoff, transposition table, enhanced
+//!   transposition cutoff (from `ETC_MIN`), ordering by the table's move then fastest first
+//!   (by a shallow evaluation search from `SHALLOW_MIN` empties), PVS; in a parallel solve
+//!   the moves after the first run on all threads (young brothers wait, from `split_min`).
+//! - `5 <= e < TABLE_MIN`: [`Search::mid`]: stability cutoff, no table; fastest-first from
+//!   `MOBILITY_MIN` empties, parity order below.
+//! - `e <= 4`: [`Search::small`] (3-4) and [`Search::small2`] walk the empty squares, odd
+//!   quadrants first, and try each (no move generation); [`Search::last1`] counts the final
+//!   flips directly.
+//!
+//! An exact solve first solves WLD, then searches the half of the score range that is left.
 //!
 //! Every score is a bound on the exact final disc difference (empties to the winner) from the
 //! side to move: a result `v` of a search with window `(alpha, beta)` means the score is at most
@@ -40,6 +46,7 @@ const ETC_MIN: u32 = 11;
 /// Above every score.
 const INF: i32 = 127;
 
+/// `a1`, `h1`, `a8` and `h8`.
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// Which kind of solve.
