@@ -34,6 +34,9 @@ pub struct SolverArgs {
     /// mobility, shallow, parity, stability, etc, wld-first). The scores do not change.
     #[arg(long, value_delimiter = ',')]
     without: Vec<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 impl SolverArgs {
@@ -131,7 +134,7 @@ pub fn run_solve(args: &SolveArgs) -> Res<()> {
         );
         return solve_table(
             &mut solver,
-            mode,
+            &args.solver,
             positions.iter().enumerate().map(|(i, p)| (i + 1, p)),
         );
     }
@@ -141,6 +144,13 @@ pub fn run_solve(args: &SolveArgs) -> Res<()> {
         .parse()
         .map_err(|e| format!("bad position `{text}`: {e}"))?;
     let s = solver.solve(&pos, mode);
+    if args.solver.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&Row::new(None, &pos, None, &s))?
+        );
+        return Ok(());
+    }
     println!("{}", pos.pretty());
     println!("empties  {}", pos.empties().count());
     println!("score    {}", score_text(&s));
@@ -164,6 +174,53 @@ pub fn run_solve(args: &SolveArgs) -> Res<()> {
     Ok(())
 }
 
+/// One solved position, as `--json` prints it.
+#[derive(Debug, serde::Serialize)]
+struct Row {
+    /// The position's number in its file or suite.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    number: Option<usize>,
+    position: String,
+    empties: u32,
+    mode: String,
+    score: i32,
+    /// The published score (the first one listed), in the mode's terms.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    published: Option<i32>,
+    best: Option<String>,
+    pv: Vec<String>,
+    nodes: u64,
+    seconds: f64,
+    nodes_per_second: f64,
+}
+
+impl Row {
+    fn new(number: Option<usize>, pos: &Othello, published: Option<i32>, s: &Solution) -> Row {
+        Row {
+            number,
+            position: pos.to_string(),
+            empties: pos.empties().count(),
+            mode: s.mode.to_string(),
+            score: s.score,
+            published,
+            best: s.best.map(|m| m.to_string()),
+            pv: s.pv.iter().map(ToString::to_string).collect(),
+            nodes: s.nodes,
+            seconds: s.elapsed.as_secs_f64(),
+            nodes_per_second: s.nodes_per_second(),
+        }
+    }
+}
+
+/// A table of solved positions, as `--json` prints it.
+#[derive(Debug, serde::Serialize)]
+struct Table {
+    positions: Vec<Row>,
+    nodes: u64,
+    seconds: f64,
+    nodes_per_second: f64,
+}
+
 /// Runs `yomi bench`.
 pub fn run_bench(args: &BenchArgs) -> Res<()> {
     let BenchWhat::Ffo(ffo) = &args.what;
@@ -178,10 +235,12 @@ pub fn run_bench(args: &BenchArgs) -> Res<()> {
         .into());
     }
     let mut solver = ffo.solver.solver()?;
-    println!("FFO #{}-#{}, {}", ffo.from, ffo.to, ffo.solver.describe());
+    if !ffo.solver.json {
+        println!("FFO #{}-#{}, {}", ffo.from, ffo.to, ffo.solver.describe());
+    }
     solve_table(
         &mut solver,
-        ffo.solver.mode(),
+        &ffo.solver,
         all.iter()
             .enumerate()
             .map(|(i, p)| (i + 1, p))
@@ -213,18 +272,22 @@ fn parse_obf(text: &str, name: &str) -> Res<Vec<ObfPosition>> {
         .collect()
 }
 
-/// Solves each position from scratch (table cleared), prints a row each and a total; any score
-/// that differs from the listed one makes the command fail after the table.
+/// Solves each position from scratch (table cleared), prints a row each and a total (text
+/// as it goes, or JSON at the end); any score that differs from the listed one makes the
+/// command fail after the table.
 fn solve_table<'a>(
     solver: &mut Solver,
-    mode: Mode,
+    args: &SolverArgs,
     positions: impl Iterator<Item = (usize, &'a ObfPosition)>,
 ) -> Res<()> {
-    println!(
-        "{:>4} {:>7} {:>6} {:>6} {:>5} {:>14} {:>10} {:>12}",
-        "#", "empties", "score", "want", "move", "nodes", "time (s)", "nodes/s"
-    );
-    let (mut nodes, mut time, mut wrong) = (0u64, Duration::ZERO, Vec::new());
+    let mode = args.mode();
+    if !args.json {
+        println!(
+            "{:>4} {:>7} {:>6} {:>6} {:>5} {:>14} {:>10} {:>12}",
+            "#", "empties", "score", "want", "move", "nodes", "time (s)", "nodes/s"
+        );
+    }
+    let (mut rows, mut nodes, mut time, mut wrong) = (Vec::new(), 0u64, Duration::ZERO, Vec::new());
     for (n, obf) in positions {
         solver.clear();
         let s = solver.solve(&obf.position, mode);
@@ -239,31 +302,39 @@ fn solve_table<'a>(
             }
             _ => "",
         };
-        println!(
-            "{n:>4} {:>7} {:>+6} {:>6} {:>5} {:>14} {:>10.3} {:>12.0}{verdict}",
-            obf.position.empties().count(),
-            s.score,
-            want.map_or_else(|| "?".to_string(), |w| format!("{w:+}")),
-            s.best.map_or_else(|| "-".to_string(), |m| m.to_string()),
-            s.nodes,
-            s.elapsed.as_secs_f64(),
-            s.nodes_per_second()
-        );
+        if args.json {
+            rows.push(Row::new(Some(n), &obf.position, want, &s));
+        } else {
+            println!(
+                "{n:>4} {:>7} {:>+6} {:>6} {:>5} {:>14} {:>10.3} {:>12.0}{verdict}",
+                obf.position.empties().count(),
+                s.score,
+                want.map_or_else(|| "?".to_string(), |w| format!("{w:+}")),
+                s.best.map_or_else(|| "-".to_string(), |m| m.to_string()),
+                s.nodes,
+                s.elapsed.as_secs_f64(),
+                s.nodes_per_second()
+            );
+        }
         nodes += s.nodes;
         time += s.elapsed;
     }
     let secs = time.as_secs_f64();
-    println!(
-        "{:>4} {:>7} {:>6} {:>6} {:>5} {:>14} {:>10.3} {:>12.0}",
-        "all",
-        "",
-        "",
-        "",
-        "",
-        nodes,
-        secs,
-        if secs > 0.0 { nodes as f64 / secs } else { 0.0 }
-    );
+    let rate = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+    if args.json {
+        let table = Table {
+            positions: rows,
+            nodes,
+            seconds: secs,
+            nodes_per_second: rate,
+        };
+        println!("{}", serde_json::to_string_pretty(&table)?);
+    } else {
+        println!(
+            "{:>4} {:>7} {:>6} {:>6} {:>5} {:>14} {:>10.3} {:>12.0}",
+            "all", "", "", "", "", nodes, secs, rate
+        );
+    }
     if wrong.is_empty() {
         Ok(())
     } else {

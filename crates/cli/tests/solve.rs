@@ -113,3 +113,28 @@ fn readme_solve_example_is_real() {
         assert!(real.contains(&line), "README line {line:?} not in:\n{text}");
     }
 }
+
+#[test]
+fn json_output_parses() {
+    let text = ok(&["solve", FFO1, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(v["score"], 18);
+    assert_eq!(v["best"], "g8");
+    assert_eq!(v["empties"], 14);
+    assert_eq!(v["mode"], "exact");
+    assert_eq!(v["pv"][0], "g8");
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    let text = ok(&[
+        "bench", "ffo", "--from", "1", "--to", "3", "--wld", "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let rows = v["positions"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row["number"], i + 1);
+        assert_eq!(row["score"], row["published"]);
+        assert_eq!(row["mode"], "wld");
+    }
+    let total: u64 = rows.iter().map(|r| r["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(v["nodes"], total);
+}
