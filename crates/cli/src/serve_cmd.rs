@@ -28,6 +28,8 @@ pub fn run(args: &ServeArgs) -> Res<()> {
     }
     let config = ServeConfig {
         think_time: std::time::Duration::from_secs_f64(args.think),
+        // Names other than localhost are for other machines only when they may connect.
+        local_hosts_only: args.host.is_loopback(),
         ..ServeConfig::default()
     };
     let addr = SocketAddr::new(args.host, args.port);

@@ -89,6 +89,12 @@ pub enum ApiError {
     /// The agent failed.
     #[error("the agent failed: {0}")]
     AgentFailed(String),
+    /// The request names another host than this machine while the server listens on it only
+    /// (a page elsewhere reaching the server through DNS rebinding).
+    #[error(
+        "host {0:?} is not this machine (the server answers localhost and loopback addresses only)"
+    )]
+    ForeignHost(String),
     /// No such endpoint.
     #[error("no such endpoint: {method} {path}")]
     NotFound {
@@ -123,6 +129,7 @@ impl ApiError {
             | ApiError::GameOver
             | ApiError::BadParam { .. } => StatusCode::BAD_REQUEST,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::ForeignHost(_) => StatusCode::FORBIDDEN,
             ApiError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Timeout { .. } => StatusCode::GATEWAY_TIMEOUT,
             ApiError::AgentFailed(_) | ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

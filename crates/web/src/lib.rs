@@ -47,6 +47,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
@@ -66,11 +67,16 @@ pub struct ServeConfig {
     /// The directory the `table` agent's data files (`data/tictactoe.tree`,
     /// `data/nim15.tree`) are read from: the repository root (default: the current directory).
     pub data_dir: PathBuf,
+    /// Answer only requests whose `Host` header names this machine (`localhost`, a
+    /// `*.localhost` name, `127.0.0.1` or `[::1]`, any port) with a 403 for the others, so
+    /// that a web page elsewhere cannot reach the server through DNS rebinding. On by default;
+    /// `yomi serve` turns it off when told to listen on a non-loopback address.
+    pub local_hosts_only: bool,
 }
 
 impl Default for ServeConfig {
     /// 5 s of thinking, one worker per core, 10 s of waiting, 16 KiB bodies, data files in
-    /// the current directory.
+    /// the current directory, local hosts only.
     fn default() -> Self {
         ServeConfig {
             think_time: Duration::from_secs(5),
@@ -78,6 +84,7 @@ impl Default for ServeConfig {
             queue_wait: Duration::from_secs(10),
             body_limit: 16 * 1024,
             data_dir: PathBuf::from("."),
+            local_hosts_only: true,
         }
     }
 }
@@ -94,8 +101,9 @@ impl ServeConfig {
 /// The application: the page at `/` and the API under `/api/`.
 pub fn router(config: ServeConfig) -> Router {
     let body_limit = config.body_limit;
+    let local_hosts_only = config.local_hosts_only;
     let state = api::AppState::new(config);
-    Router::new()
+    let router = Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))
         .route("/app.css", get(page::style))
@@ -106,7 +114,39 @@ pub fn router(config: ServeConfig) -> Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
-        .with_state(state)
+        .with_state(state);
+    if local_hosts_only {
+        router.layer(axum::middleware::from_fn(check_host))
+    } else {
+        router
+    }
+}
+
+/// Refuses a request whose `Host` header names another machine (see
+/// [`ServeConfig::local_hosts_only`]); requests without one pass.
+async fn check_host(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    if let Some(host) = request.headers().get(axum::http::header::HOST) {
+        let text = String::from_utf8_lossy(host.as_bytes()).into_owned();
+        if !is_local_host(&text) {
+            return ApiError::ForeignHost(text).into_response();
+        }
+    }
+    next.run(request).await
+}
+
+/// Whether a `Host` header value (`name` or `name:port`) names this machine.
+fn is_local_host(host: &str) -> bool {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        // `[v6]` or `[v6]:port`.
+        match rest.split_once(']') {
+            Some((v6, _)) => return v6 == "::1",
+            None => return false,
+        }
+    } else {
+        host.rsplit_once(':').map_or(host, |(name, _)| name)
+    };
+    let name = name.to_ascii_lowercase();
+    name == "localhost" || name.ends_with(".localhost") || name == "127.0.0.1"
 }
 
 /// Serves the application on `listener` until the process ends.

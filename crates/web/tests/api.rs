@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use common::{assert_error, config, get, post, post_ok, request, start};
+use common::{assert_error, config, get, post, post_ok, request, request_to_host, start};
 use serde_json::{json, Value};
 use yomi_agents::Zoo;
 use yomi_nim::Nim;
@@ -613,4 +613,41 @@ fn bad_input_gets_a_4xx_and_a_message() {
     assert_error(&post(addr, "/api/games", &json!({})), 405, "not allowed");
     // The server is still fine.
     assert_eq!(get(addr, "/api/games").status, 200);
+}
+
+/// A page elsewhere that reaches the server through DNS rebinding sends its own host name:
+/// refused. Local names pass, and a server told to serve other machines answers any name.
+#[test]
+fn foreign_hosts_are_refused() {
+    let addr = server();
+    let port = addr.port();
+    for host in [
+        "evil.example",
+        "evil.example:8080",
+        "192.168.1.10:80",
+        "[::2]:8080",
+        "localhost.evil.example",
+    ] {
+        let r = request_to_host(addr, host, "GET", "/api/games", None, b"");
+        assert_error(&r, 403, "is not this machine");
+        let r = request_to_host(addr, host, "GET", "/", None, b"");
+        assert_eq!(r.status, 403, "{host}");
+    }
+    for host in [
+        format!("localhost:{port}"),
+        format!("LOCALHOST:{port}"),
+        format!("yomi.localhost:{port}"),
+        format!("127.0.0.1:{port}"),
+        format!("[::1]:{port}"),
+        "localhost".to_string(),
+    ] {
+        let r = request_to_host(addr, &host, "GET", "/api/games", None, b"");
+        assert_eq!(r.status, 200, "{host}: {}", r.text());
+    }
+    let open = start(ServeConfig {
+        local_hosts_only: false,
+        ..config()
+    });
+    let r = request_to_host(open, "yomi.example:8080", "GET", "/api/games", None, b"");
+    assert_eq!(r.status, 200, "{}", r.text());
 }

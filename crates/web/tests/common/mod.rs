@@ -75,12 +75,24 @@ pub fn request(
     content_type: Option<&str>,
     body: &[u8],
 ) -> Response {
+    request_to_host(addr, &addr.to_string(), method, path, content_type, body)
+}
+
+/// [`request`] with this `Host` header.
+pub fn request_to_host(
+    addr: SocketAddr,
+    host: &str,
+    method: &str,
+    path: &str,
+    content_type: Option<&str>,
+    body: &[u8],
+) -> Response {
     let mut stream = TcpStream::connect(addr).expect("connect");
     stream
         .set_read_timeout(Some(Duration::from_secs(120)))
         .unwrap();
     let mut head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: {}\r\n",
         body.len()
     );
     if let Some(ct) = content_type {
