@@ -8,7 +8,7 @@ use yomi_core::{Agent, AgentError, Explanation, MoveScore, Rng};
 use yomi_endgame::{
     MidgameLimits, MidgameSearch, Mode, Solver, SolverConfig, EVAL_LIMIT, FINAL_SCALE,
 };
-use yomi_othello::Othello;
+use yomi_othello::{Move, Othello};
 
 use crate::common::{explain_best, moves_of, time_text};
 use crate::{AgentInfo, ParamInfo, Registry};
@@ -102,6 +102,26 @@ impl OthelloAgent {
     }
 }
 
+impl OthelloAgent {
+    /// The entry of `values` (from the solver or the search, named `source`) for `mv`; an
+    /// error if there is none.
+    fn value_of<'v, T>(
+        &self,
+        values: &'v [T],
+        mv: Move,
+        move_of: impl Fn(&T) -> Move,
+        source: &str,
+    ) -> Result<&'v T, AgentError> {
+        values
+            .iter()
+            .find(|v| move_of(v) == mv)
+            .ok_or_else(|| AgentError::Failed {
+                agent: self.to_string(),
+                reason: format!("the {source} gave no value for {mv}"),
+            })
+    }
+}
+
 impl fmt::Display for OthelloAgent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = &self.settings;
@@ -122,11 +142,7 @@ impl Agent<Othello> for OthelloAgent {
         self.to_string()
     }
 
-    fn explain(
-        &mut self,
-        state: &Othello,
-        rng: &mut Rng,
-    ) -> Result<Explanation<yomi_othello::Move>, AgentError> {
+    fn explain(&mut self, state: &Othello, rng: &mut Rng) -> Result<Explanation<Move>, AgentError> {
         let moves = moves_of(state)?;
         let empties = state.empties().count();
         if moves.len() == 1 {
@@ -150,12 +166,7 @@ impl Agent<Othello> for OthelloAgent {
             };
             let mut scored = Vec::with_capacity(moves.len());
             for &mv in &moves {
-                let Some(v) = values.iter().find(|v| v.mv == mv) else {
-                    return Err(AgentError::Failed {
-                        agent: self.to_string(),
-                        reason: format!("the solver gave no value for {mv}"),
-                    });
-                };
+                let v = self.value_of(&values, mv, |v| v.mv, "solver")?;
                 scored.push(
                     MoveScore::new(mv, f64::from(v.score))
                         .with_note(how)
@@ -184,12 +195,7 @@ impl Agent<Othello> for OthelloAgent {
         };
         let mut scored = Vec::with_capacity(moves.len());
         for &mv in &moves {
-            let Some(v) = result.scores.iter().find(|v| v.mv == mv) else {
-                return Err(AgentError::Failed {
-                    agent: self.to_string(),
-                    reason: format!("the search gave no value for {mv}"),
-                });
-            };
+            let v = self.value_of(&result.scores, mv, |v| v.mv, "search")?;
             scored.push(
                 MoveScore::new(mv, f64::from(v.score))
                     .with_note(how.clone())

@@ -2,8 +2,7 @@
 
 use yomi_othello::{mobility, potential_mobility, stable_discs, Bitboard, Othello};
 
-/// The four corners: `a1`, `h1`, `a8`, `h8`.
-const CORNERS: u64 = 1 | 1 << 7 | 1 << 56 | 1 << 63;
+use crate::bits::CORNERS;
 
 /// The X-squares (`b2`, `g2`, `b7`, `g7`) and the corner each touches diagonally.
 const X_SQUARES: [(u64, u64); 4] = [

@@ -23,6 +23,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod bits;
 mod eval;
 mod midgame;
 mod solver;

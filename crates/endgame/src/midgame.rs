@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use yomi_core::Game;
 use yomi_othello::{flips, mobility, moves, Bitboard, Move, Othello, Square};
 
+use crate::bits::final_score;
 use crate::eval::evaluate_sides;
 
 /// The score of a finished game in the midgame search is its final disc difference (empty
@@ -308,18 +309,6 @@ const ORDER_BONUS: [i32; 64] = {
     }
     t
 };
-
-/// The final score of a finished game from the side with discs `p` (empties to the winner).
-#[inline]
-fn final_score(p: u64, o: u64) -> i32 {
-    let diff = p.count_ones() as i32 - o.count_ones() as i32;
-    let empties = (!(p | o)).count_ones() as i32;
-    match diff.signum() {
-        1 => diff + empties,
-        -1 => diff - empties,
-        _ => 0,
-    }
-}
 
 #[inline]
 fn bucket_of(p: u64, o: u64, mask: usize) -> usize {

@@ -27,8 +27,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
+use yomi_core::Game;
 use yomi_othello::{Bitboard, Move, Othello, Square};
 
+use crate::bits::{final_score, flips, moves, CORNERS};
 use crate::table::{hash, Entry, Table, NO_MOVE};
 
 /// From this many empties on, nodes use the transposition table.
@@ -45,9 +47,6 @@ const PV_EXTRA_DEPTH: u32 = 2;
 const ETC_MIN: u32 = 11;
 /// Above every score.
 const INF: i32 = 127;
-
-/// `a1`, `h1`, `a8` and `h8`.
-const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// Which kind of solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -346,46 +345,28 @@ impl Solver {
     pub fn move_values(&mut self, pos: &Othello, mode: Mode) -> Vec<MoveValue> {
         self.date = self.date.wrapping_add(1);
         let (alpha, beta) = window(mode);
-        let (p, o) = (pos.player().0, pos.opponent().0);
-        let mut out = Vec::new();
-        let mut children = Vec::new();
-        let mv = moves(p, o);
-        if mv == 0 {
-            if moves(o, p) != 0 {
-                children.push((Move::Pass, o, p));
-            }
-        } else {
-            for sq in Bitboard(mv) {
-                let f = flips(p, o, sq.index());
-                children.push((Move::Place(sq), o ^ f, p ^ f ^ 1 << sq.index()));
-            }
-        }
-        for (m, cp, co) in children {
-            let (v, n) = self.run(|search| {
-                let v = -search.search(cp, co, -beta, -alpha);
-                (v, search.nodes)
-            });
-            out.push(MoveValue {
-                mv: m,
-                score: clamp(v, mode),
-                nodes: n,
-            });
-        }
-        out
+        pos.legal_moves()
+            .iter()
+            .map(|&mv| {
+                let child = pos.play_unchecked(mv);
+                let (cp, co) = (child.player().0, child.opponent().0);
+                let (v, nodes) = self.run(|search| {
+                    let v = -search.search(cp, co, -beta, -alpha);
+                    (v, search.nodes)
+                });
+                MoveValue {
+                    mv,
+                    score: clamp(v, mode),
+                    nodes,
+                }
+            })
+            .collect()
     }
 
     /// Runs `f` on a fresh [`Search`] over this solver's table, inside the thread pool when
     /// there is one.
     fn run<R: Send>(&mut self, f: impl FnOnce(&mut Search<'_>) -> R + Send) -> R {
-        let mut search = Search {
-            table: &self.table,
-            nodes: 0,
-            features: self.config.features,
-            date: self.date,
-            parallel: self.pool.is_some(),
-            split_min: self.config.split_min,
-            stops: Vec::new(),
-        };
+        let mut search = Search::new(&self.table, &self.config, self.date, self.pool.is_some());
         match &self.pool {
             Some(pool) => pool.install(|| f(&mut search)),
             None => f(&mut search),
@@ -402,56 +383,28 @@ impl Solver {
         mode: Mode,
         nodes: &AtomicU64,
     ) -> Vec<Move> {
-        let (mut p, mut o) = (pos.player().0, pos.opponent().0);
-        let mut score = score;
-        let mut pv = Vec::new();
-        match best {
-            None => return pv,
-            Some(Move::Pass) => {
-                pv.push(Move::Pass);
-                (p, o) = (o, p);
-                score = -score;
-            }
-            Some(Move::Place(sq)) => {
-                let f = flips(p, o, sq.index());
-                pv.push(Move::Place(sq));
-                (p, o) = (o ^ f, p ^ f ^ 1 << sq.index());
-                score = -score;
-            }
-        }
-        let mut search = Search {
-            table: &self.table,
-            nodes: 0,
-            features: self.config.features,
-            date: self.date,
-            parallel: false,
-            split_min: self.config.split_min,
-            stops: Vec::new(),
+        let Some(best) = best else {
+            return Vec::new();
         };
-        // Tests whether the mover's score in (p, o) equals `target` (in this mode).
-        let equals = |search: &mut Search<'_>, p: u64, o: u64, target: i32| -> bool {
+        let mut search = Search::new(&self.table, &self.config, self.date, false);
+        // Whether the mover's score in `pos` equals `target` (in this mode).
+        let mut equals = |pos: &Othello, target: i32| -> bool {
+            let (p, o) = (pos.player().0, pos.opponent().0);
             match mode {
                 Mode::Exact => search.search(p, o, target - 1, target + 1) == target,
                 Mode::Wld => clamp(search.search(p, o, -1, 1), Mode::Wld) == target,
             }
         };
-        'line: loop {
-            let mv = moves(p, o);
-            if mv == 0 {
-                if moves(o, p) == 0 {
-                    break;
-                }
-                pv.push(Move::Pass);
-                (p, o) = (o, p);
-                score = -score;
-                continue;
-            }
-            for sq in Bitboard(mv) {
-                let f = flips(p, o, sq.index());
-                let (cp, co) = (o ^ f, p ^ f ^ 1 << sq.index());
-                if equals(&mut search, cp, co, -score) {
-                    pv.push(Move::Place(sq));
-                    (p, o) = (cp, co);
+        let mut pv = vec![best];
+        let mut pos = pos.play_unchecked(best);
+        let mut score = -score;
+        'line: while !pos.game_over() {
+            for &mv in pos.legal_moves().iter() {
+                let child = pos.play_unchecked(mv);
+                // A forced pass keeps the score without a search.
+                if mv == Move::Pass || equals(&child, -score) {
+                    pv.push(mv);
+                    pos = child;
                     score = -score;
                     continue 'line;
                 }
@@ -477,31 +430,6 @@ fn clamp(score: i32, mode: Mode) -> i32 {
     match mode {
         Mode::Exact => score,
         Mode::Wld => score.signum(),
-    }
-}
-
-/// The squares where the side with discs `p` may play against `o`.
-#[inline(always)]
-fn moves(p: u64, o: u64) -> u64 {
-    yomi_othello::moves(Bitboard(p), Bitboard(o)).0
-}
-
-/// The discs flipped when the side with discs `p` plays at square index `sq` (0 if illegal).
-#[inline(always)]
-fn flips(p: u64, o: u64, sq: usize) -> u64 {
-    yomi_othello::flips(Bitboard(p), Bitboard(o), Square::new(sq as u8)).0
-}
-
-/// The score of a finished game with discs `p` for the mover and `o` for the other.
-#[inline(always)]
-fn final_score(p: u64, o: u64) -> i32 {
-    let (pc, oc) = (p.count_ones() as i32, o.count_ones() as i32);
-    let empties = 64 - pc - oc;
-    let diff = pc - oc;
-    match diff.signum() {
-        1 => diff + empties,
-        -1 => diff - empties,
-        _ => 0,
     }
 }
 
@@ -573,7 +501,32 @@ struct Search<'t> {
     stops: Vec<Arc<AtomicBool>>,
 }
 
-impl Search<'_> {
+impl<'t> Search<'t> {
+    /// A search of one solve over `table`, splitting between threads when `parallel`.
+    fn new(table: &'t Table, config: &SolverConfig, date: u8, parallel: bool) -> Search<'t> {
+        Search {
+            table,
+            nodes: 0,
+            features: config.features,
+            date,
+            parallel,
+            split_min: config.split_min,
+            stops: Vec::new(),
+        }
+    }
+
+    /// A search for another thread of a parallel split whose stop flag is `stop`.
+    fn fork(&self, stop: &Arc<AtomicBool>) -> Search<'t> {
+        let mut stops = self.stops.clone();
+        stops.push(Arc::clone(stop));
+        Search {
+            nodes: 0,
+            parallel: true,
+            stops,
+            ..*self
+        }
+    }
+
     /// The score of the position, searched with window `(alpha, beta)` (see the module docs).
     fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         let empties = 64 - (p | o).count_ones();
@@ -777,25 +730,14 @@ impl Search<'_> {
         mut best_sq: u32,
     ) -> (i32, u32) {
         use rayon::prelude::*;
-        let (table, features, date, split_min) =
-            (self.table, self.features, self.date, self.split_min);
         let shared_alpha = AtomicI32::new(alpha);
         // Set when a move proves a cutoff: the others are then not needed.
         let stop = Arc::new(AtomicBool::new(false));
-        let mut stops = self.stops.clone();
-        stops.push(Arc::clone(&stop));
+        let this: &Search<'_> = self;
         let results: Vec<(Option<(i32, bool)>, u64)> = rest
             .par_iter()
             .map(|c| {
-                let mut search = Search {
-                    table,
-                    nodes: 0,
-                    features,
-                    date,
-                    parallel: true,
-                    split_min,
-                    stops: stops.clone(),
-                };
+                let mut search = this.fork(&stop);
                 if search.aborted() {
                     return (None, 0);
                 }
