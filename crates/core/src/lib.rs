@@ -21,6 +21,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Long computations (solves, searches, matches) stop through one mechanism: [`Limits`] (a
+//! time limit, a node budget, a [`StopFlag`] set from outside) started as a [`Watch`].
+//!
 //! # Feature flags
 //! - `testing`: the contract suite (`testing::Contract`) that game crates run in their tests.
 #![deny(missing_docs)]
@@ -33,6 +36,7 @@ mod perft;
 mod player;
 mod rng;
 mod spec;
+mod stop;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -44,3 +48,4 @@ pub use perft::{perft, PerftCount};
 pub use player::{GameResult, Outcome, Player};
 pub use rng::{splitmix64, Rng};
 pub use spec::{AgentSpec, ParseSpecError};
+pub use stop::{Limits, NodeCount, ParseLimitError, Seconds, StopFlag, StopReason, Watch};
