@@ -18,6 +18,8 @@ use yomi_tictactoe::TicTacToe;
 
 mod explain;
 mod games;
+#[allow(dead_code)] // wired into solve, bench, match and league as each learns to stop
+mod interrupt;
 mod league;
 mod report;
 mod serve_cmd;
