@@ -99,4 +99,8 @@ impl<G: Game> Agent<G> for BlunderAgent<G> {
             self.inner.choose(state, rng)
         }
     }
+
+    fn set_limits(&mut self, limits: &yomi_core::Limits) {
+        self.inner.set_limits(limits);
+    }
 }

@@ -3,7 +3,7 @@ use std::fmt::{self, Debug, Display};
 use serde::{Serialize, Serializer};
 use thiserror::Error;
 
-use crate::{Game, Rng};
+use crate::{Game, Limits, Rng};
 
 /// A player of game `G`: picks a move for a position.
 ///
@@ -40,6 +40,19 @@ pub trait Agent<G: Game>: Debug + Send {
     fn choose(&mut self, state: &G, rng: &mut Rng) -> Result<G::Move, AgentError> {
         Ok(self.explain(state, rng)?.chosen)
     }
+
+    /// Sets the limits of the following moves: each [`Agent::choose`] or [`Agent::explain`]
+    /// call starts its own clock and node count from `limits` (so `limits.time` is a time
+    /// per move), and setting `limits.flag` from another thread stops the call in progress,
+    /// which then returns the best move it has found (a legal move, never an error). An
+    /// engine protocol sets the time its client gives; the web page sets a flag it raises
+    /// when the request is cancelled. A limit tighter than the agent's own settings wins.
+    ///
+    /// The provided version ignores the limits: right for agents whose moves take
+    /// microseconds. Agents that search override it.
+    fn set_limits(&mut self, limits: &Limits) {
+        let _ = limits;
+    }
 }
 
 impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
@@ -53,6 +66,10 @@ impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
 
     fn choose(&mut self, state: &G, rng: &mut Rng) -> Result<G::Move, AgentError> {
         (**self).choose(state, rng)
+    }
+
+    fn set_limits(&mut self, limits: &Limits) {
+        (**self).set_limits(limits);
     }
 }
 
