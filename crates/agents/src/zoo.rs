@@ -2,7 +2,7 @@
 
 use yomi_core::{Game, LeafEval};
 use yomi_nim::Nim;
-use yomi_othello::Othello;
+use yomi_othello::{Othello, Othello4, Othello6};
 use yomi_tictactoe::TicTacToe;
 
 use crate::{
@@ -64,6 +64,14 @@ impl SearchDefaults {
         minimax: "15",
         alphabeta: "15",
         average: "15",
+    };
+
+    /// Othello on 4x4: alpha-beta to 16 plies sees every game to its end (12 empty squares,
+    /// passes included); minimax and average stay at 6.
+    pub const OTHELLO4: SearchDefaults = SearchDefaults {
+        minimax: "6",
+        alphabeta: "16",
+        average: "6",
     };
 }
 
@@ -374,6 +382,28 @@ impl Zoo for Othello {
         let mut r = Registry::empty();
         register_standard(&mut r, SearchDefaults::GENERIC);
         crate::othello_agent::register_othello(&mut r);
+        r
+    }
+}
+
+impl Zoo for Othello4 {
+    /// Every generic agent ([`register_standard`]; alpha-beta sees the whole 4x4 game, the
+    /// leaf evaluation is the disc difference) and the tree agents ([`register_tree`]: the
+    /// 4x4 tree is small enough to build).
+    fn zoo() -> Registry<Othello4> {
+        let mut r = Registry::empty();
+        register_standard(&mut r, SearchDefaults::OTHELLO4);
+        register_tree(&mut r);
+        r
+    }
+}
+
+impl Zoo for Othello6 {
+    /// Every generic agent ([`register_standard`]) with the generic depths (minimax 4,
+    /// alpha-beta 6, average 4; the leaf evaluation is the disc difference).
+    fn zoo() -> Registry<Othello6> {
+        let mut r = Registry::empty();
+        register_standard(&mut r, SearchDefaults::GENERIC);
         r
     }
 }

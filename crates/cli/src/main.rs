@@ -13,7 +13,7 @@ use yomi_agents::Zoo;
 use yomi_arena::{seat_names, MatchConfig, MAX_ROUNDS};
 use yomi_core::{perft, Game};
 use yomi_nim::Nim;
-use yomi_othello::{MoveSequence, Othello};
+use yomi_othello::{MoveSequence, Othello, Othello4, Othello6, SmallOthello};
 use yomi_tictactoe::TicTacToe;
 
 mod explain;
@@ -23,6 +23,7 @@ mod interrupt;
 mod league;
 mod report;
 mod serve_cmd;
+mod small_cmd;
 mod solve_cmd;
 mod tree_cmd;
 
@@ -61,6 +62,8 @@ enum Command {
     Bench(solve_cmd::BenchArgs),
     /// Serve a local web page: play any game against any agent, browse the game tree.
     Serve(serve_cmd::ServeArgs),
+    /// Solve Othello on a 4x4 or 6x6 board exactly (from the start or any position).
+    SolveSmall(small_cmd::SolveSmallArgs),
 }
 
 /// The games the tool knows.
@@ -72,6 +75,10 @@ enum GameName {
     Nim,
     /// Othello: black (X) moves first; 8x8 bitboards.
     Othello,
+    /// Othello on a 4x4 board (start `-----OX--XO----- X`; `parallel` names the other start).
+    Othello4,
+    /// Othello on a 6x6 board (`diagonal` and `parallel` name the two starts).
+    Othello6,
 }
 
 #[derive(Debug, clap::Args)]
@@ -167,6 +174,31 @@ impl CliGame for Othello {
     }
 }
 
+impl<const N: usize> CliGame for SmallOthello<N>
+where
+    SmallOthello<N>: yomi_agents::Zoo,
+{
+    fn picture(&self) -> String {
+        self.pretty()
+    }
+
+    /// Moves separated by spaces or run together (`b1a1`), `PA` for a pass.
+    fn play_moves(&self, line: &str) -> Res<Self> {
+        let mut pos = *self;
+        for word in line.split_whitespace() {
+            let chars: Vec<char> = word.chars().collect();
+            if !chars.len().is_multiple_of(2) {
+                return Err(format!("bad move list {word:?}: moves are two characters").into());
+            }
+            for pair in chars.chunks(2) {
+                let text: String = pair.iter().collect();
+                pos = pos.play_line(&text)?;
+            }
+        }
+        Ok(pos)
+    }
+}
+
 impl CliGame for TicTacToe {
     fn picture(&self) -> String {
         self.pretty()
@@ -212,36 +244,49 @@ fn run(command: Command) -> Res<()> {
             GameName::Tictactoe => cmd_match::<TicTacToe>(&args),
             GameName::Nim => cmd_match::<Nim>(&args),
             GameName::Othello => cmd_match::<Othello>(&args),
+            GameName::Othello4 => cmd_match::<Othello4>(&args),
+            GameName::Othello6 => cmd_match::<Othello6>(&args),
         },
         Command::Perft(args) => match args.game.game {
             GameName::Tictactoe => cmd_perft::<TicTacToe>(&args),
             GameName::Nim => cmd_perft::<Nim>(&args),
             GameName::Othello => cmd_perft::<Othello>(&args),
+            GameName::Othello4 => cmd_perft::<Othello4>(&args),
+            GameName::Othello6 => cmd_perft::<Othello6>(&args),
         },
         Command::Show(args) => match args.game.game {
             GameName::Tictactoe => cmd_show::<TicTacToe>(&args),
             GameName::Nim => cmd_show::<Nim>(&args),
             GameName::Othello => cmd_show::<Othello>(&args),
+            GameName::Othello4 => cmd_show::<Othello4>(&args),
+            GameName::Othello6 => cmd_show::<Othello6>(&args),
         },
         Command::Explain(args) => match args.game.game {
             GameName::Tictactoe => explain::run::<TicTacToe>(&args),
             GameName::Nim => explain::run::<Nim>(&args),
             GameName::Othello => explain::run::<Othello>(&args),
+            GameName::Othello4 => explain::run::<Othello4>(&args),
+            GameName::Othello6 => explain::run::<Othello6>(&args),
         },
         Command::League(args) => match args.game.game {
             GameName::Tictactoe => league::run::<TicTacToe>(&args),
             GameName::Nim => league::run::<Nim>(&args),
             GameName::Othello => league::run::<Othello>(&args),
+            GameName::Othello4 => league::run::<Othello4>(&args),
+            GameName::Othello6 => league::run::<Othello6>(&args),
         },
         Command::Agents(args) => match args.game {
             GameName::Tictactoe => cmd_agents::<TicTacToe>(),
             GameName::Nim => cmd_agents::<Nim>(),
             GameName::Othello => cmd_agents::<Othello>(),
+            GameName::Othello4 => cmd_agents::<Othello4>(),
+            GameName::Othello6 => cmd_agents::<Othello6>(),
         },
         Command::Tree(args) => tree_cmd::run(args),
         Command::Solve(args) => solve_cmd::run_solve(&args),
         Command::Bench(args) => solve_cmd::run_bench(&args),
         Command::Serve(args) => serve_cmd::run(&args),
+        Command::SolveSmall(args) => small_cmd::run(&args),
     }
 }
 

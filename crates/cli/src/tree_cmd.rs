@@ -10,6 +10,7 @@ use crate::{CliGame, Res};
 use clap::{Subcommand, ValueEnum};
 use yomi_core::Player;
 use yomi_nim::Nim;
+use yomi_othello::{Othello4, SmallSolver};
 use yomi_tictactoe::Square;
 use yomi_tictactoe::TicTacToe;
 use yomi_tree::svg::{tree_picture, BoardCard, Picture};
@@ -43,6 +44,8 @@ enum TreeGame {
     Tictactoe,
     /// The 15-stone game.
     Nim,
+    /// Othello on 4x4.
+    Othello4,
 }
 
 #[derive(Debug, clap::Args)]
@@ -50,7 +53,8 @@ struct BuildArgs {
     /// The game.
     #[arg(long, value_enum, default_value = "tictactoe")]
     game: TreeGame,
-    /// Where to write the data file (default: data/tictactoe.tree or data/nim15.tree).
+    /// Where to write the data file (default: data/tictactoe.tree, data/nim15.tree or
+    /// data/othello4.tree).
     #[arg(long)]
     out: Option<PathBuf>,
 }
@@ -112,6 +116,10 @@ trait TreeCliGame: CliGame {
         rule: PlayoutRule,
         scoring: Scoring,
     ) -> Result<AuditReport<Self>, TreeError>;
+    /// More lines for `tree build` (the game's own exact score, where it has one).
+    fn build_report(&self) -> Res<String> {
+        Ok(String::new())
+    }
     /// A board picture for the SVG output, if the game has one.
     fn card(
         &self,
@@ -176,20 +184,62 @@ impl TreeCliGame for Nim {
     }
 }
 
+impl TreeCliGame for Othello4 {
+    const DATA_FILE: &'static str = "data/othello4.tree";
+
+    fn canonical_count(sol: &Solution<Self>) -> Option<usize> {
+        Some(sol.graph().canonical_count())
+    }
+
+    fn audit(
+        sol: &Solution<Self>,
+        rule: PlayoutRule,
+        scoring: Scoring,
+    ) -> Result<AuditReport<Self>, TreeError> {
+        audit_symmetric(sol, rule, scoring)
+    }
+
+    /// The exact disc-difference value (empties to the winner) and one principal variation,
+    /// from the small-board solver.
+    fn build_report(&self) -> Res<String> {
+        let sol = SmallSolver::new(16).solve(self, &yomi_core::Limits::none());
+        let value = sol.value().ok_or("the 4x4 solve did not finish")?;
+        let mut end = *self;
+        for &mv in &sol.line {
+            end = yomi_core::Game::play(&end, mv)?;
+        }
+        let line: Vec<String> = sol.line.iter().map(ToString::to_string).collect();
+        Ok(format!(
+            "root disc-difference value {value:+} (empties to the winner; black {}, white {} \
+             at the end of the line below)\nprincipal variation {}\n",
+            end.black().count(),
+            end.white().count(),
+            line.join(" ")
+        ))
+    }
+
+    fn card(&self, _: Vec<String>, _: bool, _: Option<Self::Move>) -> Option<BoardCard> {
+        None
+    }
+}
+
 /// Runs `yomi tree ...`.
 pub fn run(args: TreeArgs) -> Res<()> {
     match args.command {
         TreeCommand::Build(a) => match a.game {
             TreeGame::Tictactoe => build::<TicTacToe>(&a),
             TreeGame::Nim => build::<Nim>(&a),
+            TreeGame::Othello4 => build::<Othello4>(&a),
         },
         TreeCommand::Show(a) => match a.game {
             TreeGame::Tictactoe => show::<TicTacToe>(&a),
             TreeGame::Nim => show::<Nim>(&a),
+            TreeGame::Othello4 => show::<Othello4>(&a),
         },
         TreeCommand::Audit(a) => match a.game {
             TreeGame::Tictactoe => run_audit::<TicTacToe>(&a),
             TreeGame::Nim => run_audit::<Nim>(&a),
+            TreeGame::Othello4 => run_audit::<Othello4>(&a),
         },
     }
 }
@@ -256,6 +306,7 @@ fn build<G: TreeCliGame>(args: &BuildArgs) -> Res<()> {
         value_word(sol.plain(0), first, second),
         sol.sv(0)
     );
+    out.push_str(&G::default().build_report()?);
     let p = sol.probs(0);
     let _ = writeln!(out, "root P({first} wins) = {}", exact(p.first()));
     let _ = writeln!(out, "root P(draw)    = {}", exact(p.draw()));

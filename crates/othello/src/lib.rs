@@ -31,6 +31,11 @@
 //!   fallback, and the tests check they agree.
 //!   That one call, after the feature check, is the crate's only `unsafe` code.
 //!
+//! - **Small boards.** [`SmallOthello<N>`](SmallOthello) ([`Othello4`], [`Othello6`]) plays
+//!   the same rules on an `N`x`N` board kept in the top-left corner of the bitboard with a mask
+//!   of playable squares, in code apart from the 8x8 hot paths; [`SmallSolver`] solves such
+//!   boards exactly (alpha-beta with a transposition table).
+//!
 //! # Notation
 //! - Square: `a1`..`h8`, the letter the column from the left, the digit the row from the top
 //!   (either case on input).
@@ -71,6 +76,8 @@ mod movegen;
 mod notation;
 mod perft;
 mod position;
+mod small;
+mod small_solve;
 mod square;
 mod stable;
 mod symmetry;
@@ -84,6 +91,11 @@ pub use notation::{
 };
 pub use perft::{perft, perft_portable, perft_uses_simd};
 pub use position::{Move, Othello, OverlapError, ParseMoveError};
+pub use small::{
+    Othello4, Othello6, ParseSmallBoardError, ParseSmallMoveError, SmallMove, SmallOthello,
+    SmallStart,
+};
+pub use small_solve::{SmallSolution, SmallSolver};
 pub use square::{ParseSquareError, Square};
 pub use stable::stable_discs;
 pub use symmetry::{transform_bitboard, zobrist};

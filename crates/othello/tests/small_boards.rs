@@ -1,0 +1,446 @@
+//! Othello on 4x4 and 6x6 boards: the masked bitboards against a separately written array
+//! board (moves, flips, passes, ends, scores, perft per depth), the core contract suite, the
+//! notation, and the small-board solver against plain minimax.
+
+use yomi_core::testing::{random_game_positions, Contract};
+use yomi_core::{perft as core_perft, FinalScore, Game, Limits, Player, Rng};
+use yomi_othello::{
+    Othello, Othello4, Othello6, ParseSmallBoardError, SmallMove, SmallOthello, SmallSolver,
+    SmallStart, Square,
+};
+
+// --- the reference: a plain array board ----------------------------------------------------
+
+/// A board of `n * n` cells (`1` black, `-1` white, `0` empty) row by row, and the colour to
+/// move (`1` or `-1`). Written for clarity, sharing nothing with the bitboard code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ArrayBoard {
+    n: i32,
+    cells: Vec<i8>,
+    turn: i8,
+}
+
+const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+impl ArrayBoard {
+    fn from_small<const N: usize>(pos: &SmallOthello<N>) -> ArrayBoard {
+        let n = N as i32;
+        let mut cells = vec![0; (n * n) as usize];
+        for r in 0..n {
+            for c in 0..n {
+                let sq = Square::at(c as u8, r as u8);
+                cells[(r * n + c) as usize] = if pos.black().contains(sq) {
+                    1
+                } else if pos.white().contains(sq) {
+                    -1
+                } else {
+                    0
+                };
+            }
+        }
+        let turn = if pos.side_to_move() == Player::First {
+            1
+        } else {
+            -1
+        };
+        ArrayBoard { n, cells, turn }
+    }
+
+    fn at(&self, c: i32, r: i32) -> Option<i8> {
+        (0..self.n)
+            .contains(&c)
+            .then_some(())
+            .and((0..self.n).contains(&r).then_some(()))
+            .map(|()| self.cells[(r * self.n + c) as usize])
+    }
+
+    /// The cells (as `(col, row)`) that `colour` playing at `(c, r)` would flip.
+    fn flips_for(&self, colour: i8, c: i32, r: i32) -> Vec<(i32, i32)> {
+        if self.at(c, r) != Some(0) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for (dc, dr) in DIRECTIONS {
+            let mut line = Vec::new();
+            let (mut x, mut y) = (c + dc, r + dr);
+            while self.at(x, y) == Some(-colour) {
+                line.push((x, y));
+                x += dc;
+                y += dr;
+            }
+            if self.at(x, y) == Some(colour) && !line.is_empty() {
+                out.extend(line);
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// Legal placements of `colour`, row by row.
+    fn placements(&self, colour: i8) -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        for r in 0..self.n {
+            for c in 0..self.n {
+                if !self.flips_for(colour, c, r).is_empty() {
+                    out.push((c, r));
+                }
+            }
+        }
+        out
+    }
+
+    /// Moves as strings: squares, `PA`, or none when the game is over.
+    fn moves(&self) -> Vec<String> {
+        let mine = self.placements(self.turn);
+        if !mine.is_empty() {
+            return mine
+                .iter()
+                .map(|&(c, r)| format!("{}{}", (b'a' + c as u8) as char, r + 1))
+                .collect();
+        }
+        if self.placements(-self.turn).is_empty() {
+            Vec::new()
+        } else {
+            vec!["PA".to_string()]
+        }
+    }
+
+    fn play(&self, mv: &str) -> ArrayBoard {
+        let mut next = self.clone();
+        if mv != "PA" {
+            let b = mv.as_bytes();
+            let (c, r) = (i32::from(b[0] - b'a'), i32::from(b[1] - b'1'));
+            for (x, y) in self.flips_for(self.turn, c, r) {
+                next.cells[(y * self.n + x) as usize] = self.turn;
+            }
+            next.cells[(r * self.n + c) as usize] = self.turn;
+        }
+        next.turn = -self.turn;
+        next
+    }
+
+    /// Black's final score with the empties to the winner (the game must be over).
+    fn black_score(&self) -> i32 {
+        let black = self.cells.iter().filter(|&&x| x == 1).count() as i32;
+        let white = self.cells.iter().filter(|&&x| x == -1).count() as i32;
+        let empty = self.cells.len() as i32 - black - white;
+        match (black - white).signum() {
+            1 => black - white + empty,
+            -1 => black - white - empty,
+            _ => 0,
+        }
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.moves();
+        if moves.is_empty() {
+            return 1;
+        }
+        moves.iter().map(|m| self.play(m).perft(depth - 1)).sum()
+    }
+
+    /// Plain minimax of the final score from the side to move's view.
+    fn minimax(&self) -> i32 {
+        let moves = self.moves();
+        if moves.is_empty() {
+            return self.black_score() * i32::from(self.turn);
+        }
+        moves
+            .iter()
+            .map(|m| -self.play(m).minimax())
+            .max()
+            .expect("moves")
+    }
+}
+
+fn strings<const N: usize>(pos: &SmallOthello<N>) -> Vec<String> {
+    pos.legal_moves().iter().map(ToString::to_string).collect()
+}
+
+/// Walks seeded random games and compares every position with the array board.
+fn differential<const N: usize>(games: usize, seed: u64) -> usize {
+    let positions = random_game_positions(
+        &SmallOthello::<N>::new(),
+        games,
+        &mut Rng::seed_from_u64(seed),
+    );
+    let mut parallel = random_game_positions(
+        &SmallOthello::<N>::start(SmallStart::Parallel),
+        games,
+        &mut Rng::seed_from_u64(seed + 1),
+    );
+    parallel.extend(positions);
+    for pos in &parallel {
+        let arr = ArrayBoard::from_small(pos);
+        assert_eq!(strings(pos), arr.moves(), "moves of {pos}");
+        // Flips of every empty square for the side to move.
+        for sq in pos.empties() {
+            let mine: Vec<(i32, i32)> = pos
+                .flips(sq)
+                .iter()
+                .map(|s| (i32::from(s.col()), i32::from(s.row())))
+                .collect();
+            let mut mine = mine;
+            mine.sort_unstable();
+            let theirs = arr.flips_for(arr.turn, i32::from(sq.col()), i32::from(sq.row()));
+            assert_eq!(mine, theirs, "flips at {sq} in {pos}");
+        }
+        for mv in pos.legal_moves() {
+            let child = pos.play(mv).expect("legal");
+            assert_eq!(
+                ArrayBoard::from_small(&child),
+                arr.play(&mv.to_string()),
+                "{mv} from {pos}"
+            );
+        }
+        assert_eq!(pos.is_over(), arr.moves().is_empty(), "end of {pos}");
+        if pos.is_over() {
+            assert_eq!(pos.final_score(), Some(arr.black_score()), "score of {pos}");
+        }
+    }
+    parallel.len()
+}
+
+#[test]
+fn moves_flips_passes_and_ends_agree_with_the_array_board() {
+    assert!(differential::<4>(300, 4) > 3_000);
+    assert!(differential::<6>(100, 6) > 3_000);
+    assert!(differential::<8>(20, 8) > 1_000);
+}
+
+#[test]
+fn passes_occur_and_agree() {
+    // 4x4 games pass often; make sure the sample exercised them.
+    let positions = random_game_positions(&Othello4::new(), 300, &mut Rng::seed_from_u64(4));
+    let passes = positions
+        .iter()
+        .filter(|p| p.legal_moves().first() == Some(&SmallMove::Pass))
+        .count();
+    assert!(passes > 50, "only {passes} pass positions");
+}
+
+// --- perft -----------------------------------------------------------------------------------
+
+#[test]
+fn perft_per_depth_matches_the_array_board() {
+    for start in [SmallStart::Diagonal, SmallStart::Parallel] {
+        let four = Othello4::start(start);
+        let arr = ArrayBoard::from_small(&four);
+        for depth in 0..=13 {
+            assert_eq!(
+                core_perft(&four, depth).leaves(),
+                arr.perft(depth),
+                "4x4 {start:?} depth {depth}"
+            );
+        }
+        let six = Othello6::start(start);
+        let arr = ArrayBoard::from_small(&six);
+        for depth in 0..=6 {
+            assert_eq!(
+                core_perft(&six, depth).leaves(),
+                arr.perft(depth),
+                "6x6 {start:?} depth {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_4x4_game_counted_by_both_boards() {
+    // Deep enough that every game has ended: the leaves are the 60 060 games of 4x4 Othello.
+    let four = Othello4::new();
+    assert_eq!(ArrayBoard::from_small(&four).perft(20), 60_060);
+    assert_eq!(core_perft(&four, 20).leaves(), 60_060);
+}
+
+#[test]
+fn perft_known_values() {
+    // 4x4 from the diagonal start (the same numbers as the array board gives).
+    let four = Othello4::new();
+    let counts: Vec<u64> = (1..=6).map(|d| core_perft(&four, d).leaves()).collect();
+    assert_eq!(counts, [4, 12, 44, 128, 424, 1_256]);
+    // The 8x8 embedding reproduces the standard 8x8 perft.
+    let eight = SmallOthello::<8>::new();
+    for depth in 1..=6 {
+        assert_eq!(
+            core_perft(&eight, depth).leaves(),
+            yomi_othello::perft(&Othello::new(), depth),
+            "8x8 depth {depth}"
+        );
+    }
+}
+
+// --- contract suite --------------------------------------------------------------------------
+
+#[test]
+fn contract_suite_4x4() {
+    let mut c = Contract::<Othello4>::new(SmallMove::all());
+    c.starts = vec![Othello4::start(SmallStart::Parallel)];
+    c.check_game();
+    c.check_symmetries();
+}
+
+#[test]
+fn contract_suite_6x6() {
+    let mut c = Contract::<Othello6>::new(SmallMove::all());
+    c.starts = vec![Othello6::start(SmallStart::Parallel)];
+    c.playouts = 100;
+    c.check_game();
+    c.check_symmetries();
+}
+
+// --- notation --------------------------------------------------------------------------------
+
+#[test]
+fn start_strings_are_documented_values() {
+    assert_eq!(Othello4::new().to_string(), "-----OX--XO----- X");
+    assert_eq!(
+        Othello4::start(SmallStart::Parallel).to_string(),
+        "-----OO--XX----- X"
+    );
+    assert_eq!(
+        Othello6::new().to_string(),
+        "--------------OX----XO-------------- X"
+    );
+    assert_eq!(
+        Othello6::start(SmallStart::Parallel).to_string(),
+        "--------------OO----XX-------------- X"
+    );
+    assert_eq!(
+        "parallel".parse::<Othello6>(),
+        Ok(Othello6::start(SmallStart::Parallel))
+    );
+    assert_eq!("Diagonal".parse::<Othello4>(), Ok(Othello4::new()));
+    let moves: Vec<String> = strings(&Othello4::new());
+    assert_eq!(moves, ["b1", "a2", "d3", "c4"]);
+}
+
+#[test]
+fn positions_and_moves_round_trip() {
+    for pos in random_game_positions(&Othello6::new(), 20, &mut Rng::seed_from_u64(3)) {
+        assert_eq!(pos.to_string().parse::<Othello6>(), Ok(pos));
+        for mv in pos.legal_moves() {
+            assert_eq!(mv.to_string().parse::<SmallMove<6>>(), Ok(mv));
+        }
+    }
+    for pos in random_game_positions(&Othello4::new(), 50, &mut Rng::seed_from_u64(3)) {
+        assert_eq!(pos.to_string().parse::<Othello4>(), Ok(pos));
+    }
+    assert_eq!("pass".parse::<SmallMove<4>>(), Ok(SmallMove::Pass));
+    assert_eq!(
+        "D4".parse::<SmallMove<4>>()
+            .map(|m| m.to_string())
+            .as_deref(),
+        Ok("d4")
+    );
+}
+
+#[test]
+fn wrong_sizes_are_typed_errors() {
+    // A 6x6 board string read as 4x4, and the other way round.
+    let six = Othello6::new().to_string();
+    assert_eq!(
+        six.parse::<Othello4>(),
+        Err(ParseSmallBoardError::WrongSize {
+            size: 4,
+            expected: 16,
+            found: 36
+        })
+    );
+    let four = Othello4::new().to_string();
+    let err = four.parse::<Othello6>().unwrap_err();
+    assert_eq!(err.to_string(), "a 6x6 board has 36 squares, found 16");
+    // An 8x8 board string.
+    assert!(matches!(
+        Othello::new().to_string().parse::<Othello6>(),
+        Err(ParseSmallBoardError::WrongSize { found: 64, .. })
+    ));
+    assert!(matches!(
+        "-----OX--XO----- Q".parse::<Othello4>(),
+        Err(ParseSmallBoardError::BadSide(_))
+    ));
+    assert!(matches!(
+        "-----OX--XO-----".parse::<Othello4>(),
+        Err(ParseSmallBoardError::MissingSide)
+    ));
+    assert!(matches!(
+        "-----OX--XO---?- X".parse::<Othello4>(),
+        Err(ParseSmallBoardError::BadSquare {
+            index: 14,
+            found: '?'
+        })
+    ));
+    // Squares off the board.
+    assert!("e1".parse::<SmallMove<4>>().is_err());
+    assert!("a5".parse::<SmallMove<4>>().is_err());
+    assert!("g1".parse::<SmallMove<6>>().is_err());
+    let err = "e1".parse::<SmallMove<4>>().unwrap_err().to_string();
+    assert!(err.contains("a1-d4"), "{err}");
+}
+
+// --- solver ----------------------------------------------------------------------------------
+
+#[test]
+fn four_by_four_value_is_white_by_ten() {
+    let mut solver = SmallSolver::new(16);
+    let sol = solver.solve(&Othello4::new(), &Limits::none());
+    // Black (to move) loses 3-11: -10 with the two empty squares to the winner.
+    assert_eq!(sol.value(), Some(-10));
+    assert_eq!(ArrayBoard::from_small(&Othello4::new()).minimax(), -10);
+    // The line reaches the end with that score.
+    let mut pos = Othello4::new();
+    for &mv in &sol.line {
+        pos = pos.play(mv).expect("line is legal");
+    }
+    assert_eq!(pos.final_score(), Some(-10));
+    let [b, w] = [pos.black().count(), pos.white().count()];
+    assert_eq!((b, w), (3, 11));
+}
+
+#[test]
+fn solver_agrees_with_plain_minimax_up_to_12_empties() {
+    let mut solver = SmallSolver::new(16);
+    let mut checked = 0;
+    let sample4 = random_game_positions(&Othello4::new(), 40, &mut Rng::seed_from_u64(11));
+    for pos in sample4.iter().step_by(3) {
+        let sol = solver.solve(pos, &Limits::none());
+        assert_eq!(
+            sol.value(),
+            Some(ArrayBoard::from_small(pos).minimax()),
+            "{pos}"
+        );
+        checked += 1;
+    }
+    let sample6 = random_game_positions(&Othello6::new(), 6, &mut Rng::seed_from_u64(12));
+    for pos in sample6.iter().filter(|p| p.empties().count() <= 9) {
+        let sol = solver.solve(pos, &Limits::none());
+        assert_eq!(
+            sol.value(),
+            Some(ArrayBoard::from_small(pos).minimax()),
+            "{pos}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 50, "{checked}");
+}
+
+#[test]
+fn a_stopped_solve_reports_proved_bounds() {
+    let mut solver = SmallSolver::new(16);
+    let sol = solver.solve(&Othello6::new(), &Limits::none().with_nodes(20_000));
+    assert!(sol.stopped.is_some());
+    assert!(sol.lower <= -4 && -4 <= sol.upper, "{sol:?}");
+    assert!(sol.line.is_empty());
+}
