@@ -137,7 +137,19 @@ impl SmallSolver {
         let (mut pos, mut v) = (*pos, value);
         while !pos.is_over() {
             let mut found = None;
-            for mv in pos.legal_moves() {
+            // The table's best move first: it is usually the one that keeps the value.
+            let (pp, po) = (pos.player().bits(), pos.opponent().bits());
+            let e = self.table[self.slot(pp, po)];
+            let mut moves: Vec<SmallMove<N>> = pos.legal_moves().iter().copied().collect();
+            if e.used && e.player == pp && e.opponent == po {
+                if let Some(k) = moves
+                    .iter()
+                    .position(|m| m.square().map(Square::index) == Some(usize::from(e.best)))
+                {
+                    moves[..=k].rotate_right(1);
+                }
+            }
+            for mv in moves {
                 let child = pos.play_unchecked(mv);
                 let (cp, co) = (child.player().bits(), child.opponent().bits());
                 let r = -self.search(cp, co, mask, -(v + 1), -(v - 1), watch);

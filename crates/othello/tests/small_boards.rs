@@ -444,3 +444,37 @@ fn a_stopped_solve_reports_proved_bounds() {
     assert!(sol.lower <= -4 && -4 <= sol.upper, "{sol:?}");
     assert!(sol.line.is_empty());
 }
+
+#[test]
+fn six_by_six_values_are_consistent_with_their_children_and_lines() {
+    // Positions with 13 empty squares: the value is the best child's negated value, and the
+    // principal variation replays to a final score equal to it.
+    let mut solver = SmallSolver::new(18);
+    let sample = random_game_positions(&Othello6::new(), 4, &mut Rng::seed_from_u64(21));
+    let mut checked = 0;
+    for pos in sample.iter().filter(|p| p.empties().count() == 13) {
+        let sol = solver.solve(pos, &Limits::none());
+        let v = sol.value().expect("exact");
+        let best_child = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                -solver
+                    .solve(&pos.play_unchecked(m), &Limits::none())
+                    .value()
+                    .expect("exact")
+            })
+            .max()
+            .expect("moves");
+        assert_eq!(v, best_child, "{pos}");
+        let mut end = *pos;
+        for &mv in &sol.line {
+            end = end.play(mv).expect("line is legal");
+        }
+        assert!(end.is_over());
+        let mover = pos.side_to_move().sign();
+        assert_eq!(end.final_score(), Some(v * mover), "{pos}");
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked}");
+}
