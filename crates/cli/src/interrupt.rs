@@ -32,8 +32,3 @@ pub fn stop_flag() -> StopFlag {
     })
     .clone()
 }
-
-/// Whether the user interrupted the process.
-pub fn interrupted() -> bool {
-    FLAG.get().is_some_and(StopFlag::is_set)
-}

@@ -18,7 +18,6 @@ use yomi_tictactoe::TicTacToe;
 
 mod explain;
 mod games;
-#[allow(dead_code)] // wired into solve, bench, match and league as each learns to stop
 mod interrupt;
 mod league;
 mod report;
@@ -199,10 +198,17 @@ fn main() -> ExitCode {
     });
     match run(command) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
+        // A command stopped by a limit or Ctrl-C has printed its partial report.
+        Err(e) => match e.downcast_ref::<solve_cmd::Stopped>() {
+            Some(stopped) => {
+                eprintln!("stopped: {stopped}");
+                ExitCode::from(stopped.code)
+            }
+            None => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 
