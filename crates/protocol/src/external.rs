@@ -127,6 +127,7 @@ impl fmt::Display for EngineSpec {
 pub struct ExternalEngine<G: EngineGame> {
     spec: EngineSpec,
     running: Option<Running<G>>,
+    last_pid: Option<u32>,
     limit: Option<Duration>,
     flag: StopFlag,
     _game: PhantomData<fn() -> G>,
@@ -174,6 +175,7 @@ impl<G: EngineGame> ExternalEngine<G> {
         Ok(ExternalEngine {
             spec,
             running: None,
+            last_pid: None,
             limit: None,
             flag: StopFlag::new(),
             _game: PhantomData,
@@ -190,6 +192,13 @@ impl<G: EngineGame> ExternalEngine<G> {
     #[must_use]
     pub fn pid(&self) -> Option<u32> {
         self.running.as_ref().map(|r| r.process.pid())
+    }
+
+    /// The operating system's id of the last engine started (also its process group), running
+    /// or not: for reports and for tests that check nothing is left behind.
+    #[must_use]
+    pub fn last_pid(&self) -> Option<u32> {
+        self.last_pid
     }
 
     /// The time for the next move: the spec's, or a tighter limit set by the caller.
@@ -218,6 +227,7 @@ impl<G: EngineGame> ExternalEngine<G> {
                 self.spec.command.first().cloned().unwrap_or_default()
             ))
         })?;
+        self.last_pid = Some(process.pid());
         let mut run = Running {
             process,
             board: None,
@@ -371,15 +381,19 @@ impl<G: EngineGame> ExternalEngine<G> {
                 (reply.trim().to_string(), None)
             }
         };
-        let mv = G::parse_gtp_move(&text)
-            .ok_or_else(|| Fault::protocol(format!("{text:?} is not a move")))?;
-        if !state.is_legal(mv) {
-            return Err(Fault::new(
-                Forfeit::IllegalMove(text.clone()),
-                format!("{text} in position {state}"),
+        let illegal = |written: String| {
+            Fault::new(
+                Forfeit::IllegalMove(written),
+                format!("{text:?} in position {state}"),
             )
-            .into());
-        }
+        };
+        let mv = match G::parse_gtp_move(&text) {
+            Some(mv) if state.is_legal(mv) => mv,
+            Some(mv) => return Err(illegal(G::gtp_move(mv)).into()),
+            // Something shaped like a move, off the board (`e9`): an illegal move.
+            None if looks_like_move(&text) => return Err(illegal(text.clone()).into()),
+            None => return Err(Fault::protocol(format!("{text:?} is not a move")).into()),
+        };
         let next = state.play_unchecked(mv);
         if protocol == Protocol::Nboard {
             // The GUI's part: the engine's move is played only when the GUI says so.
@@ -432,6 +446,17 @@ impl<G: EngineGame> ExternalEngine<G> {
         nboard_sync(run, deadline + STARTUP)?;
         Ok(hints)
     }
+}
+
+/// Whether a reply that is not a move of the game still looks like one: a short word of
+/// letters, digits, brackets and commas with a letter or a digit in it (`e9`, `(3,1)`).
+fn looks_like_move(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() <= 8
+        && text.chars().any(|c| c.is_ascii_alphanumeric())
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '(' | ')' | ','))
 }
 
 /// The seconds of a duration as GTP and NBoard write them.

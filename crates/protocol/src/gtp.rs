@@ -75,7 +75,7 @@ where
     R: BufRead + Send + 'static,
     W: Write,
 {
-    let brain = Brain::new(factory, options.seed).map_err(io::Error::other)?;
+    let brain = Brain::new(factory, options).map_err(io::Error::other)?;
     let mut session = Gtp {
         inbox: Inbox::new(input),
         out: Outbox::new(output),

@@ -80,8 +80,10 @@ pub fn default_hint_value(_: &Explanation<Move>, ms: &MoveScore<Move>) -> HintVa
 /// `100%W` for a win/loss/draw solve), `go` (`=== <mv>/<eval>/<time>`; the board is not
 /// changed: the GUI sends the `move`), `analyze` (`analysis <move number> <eval>` for each
 /// position of the game from the last back, each from the side to move there), `learn`
-/// (`learned`), `ping <n>` (stops any thinking first, then `pong <n>`), `quit`. While it
-/// thinks, the engine says `status <name> is thinking`, then `status <name> is waiting`.
+/// (`learned`), `ping <n>` (stops any thinking first, then `pong <n>`), `quit`. Each thought
+/// starts with `status <name> is thinking` and ends, after its output, with
+/// `status <name> is waiting`, as Edax does. No `nodestats` lines are sent: an agent does
+/// not report its node count through the `Agent` trait.
 /// Unknown commands are ignored; bad arguments are reported on a `status` line and ignored.
 ///
 /// The time per move is shared out of the clock of the `set game` record (`TI`, or `TB`/`TW`
@@ -101,7 +103,7 @@ where
     R: BufRead + Send + 'static,
     W: Write,
 {
-    let brain = Brain::new(factory, options.seed).map_err(io::Error::other)?;
+    let brain = Brain::new(factory, options).map_err(io::Error::other)?;
     let mut session = Nboard {
         inbox: Inbox::new(input),
         out: Outbox::new(output),
@@ -187,6 +189,7 @@ impl<W: Write> Nboard<W> {
                     .strip_prefix("set")
                     .map(str::trim_start)
                     .and_then(|t| t.strip_prefix("game"))
+                    .map(str::trim_start)
                     .unwrap_or_default();
                 match text.parse::<GgfGame>() {
                     Ok(game) => {
@@ -255,15 +258,19 @@ impl<W: Write> Nboard<W> {
         let answer = self
             .brain
             .think(&mut self.inbox, pos, time, true, interrupts);
-        let out = match answer.result {
-            Ok(e) => Some((e, answer.elapsed)),
+        match answer.result {
+            Ok(e) => Ok(Some((e, answer.elapsed))),
             Err(e) => {
                 self.status(format!("cannot move: {e}"))?;
-                None
+                self.waiting()?;
+                Ok(None)
             }
-        };
-        self.status(format!("{} is waiting", self.name))?;
-        Ok(out)
+        }
+    }
+
+    /// The status line that ends a thought, after its output.
+    fn waiting(&mut self) -> io::Result<()> {
+        self.status(format!("{} is waiting", self.name))
     }
 
     fn hint(&mut self, n: usize) -> io::Result<()> {
@@ -287,7 +294,7 @@ impl<W: Write> Nboard<W> {
             self.out
                 .send(format!("search {mv} {} 0 {}", eval_text(v.eval), v.depth))?;
         }
-        Ok(())
+        self.waiting()
     }
 
     fn go(&mut self) -> io::Result<()> {
@@ -306,7 +313,8 @@ impl<W: Write> Nboard<W> {
             reply.push('/');
         }
         let _ = write!(reply, "/{:.3}", elapsed.as_secs_f64());
-        self.out.send(reply)
+        self.out.send(reply)?;
+        self.waiting()
     }
 
     fn analyze(&mut self) -> io::Result<()> {
@@ -323,6 +331,7 @@ impl<W: Write> Nboard<W> {
                 self.out
                     .send(format!("analysis {number} {}", eval_text(v.eval)))?;
             }
+            self.waiting()?;
             if self.brain.flag.is_set() {
                 break;
             }

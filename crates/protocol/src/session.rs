@@ -35,6 +35,9 @@ pub struct EngineOptions {
     /// The master seed: game `i` of the session (counted by `clear_board`, or by a `set game`
     /// that does not continue the current game) draws from `Rng::for_stream(seed, i)`.
     pub seed: u64,
+    /// The index of the session's first game (0 unless a harness starts one process per
+    /// game and tells each which game it plays).
+    pub first_game: u64,
 }
 
 impl Default for EngineOptions {
@@ -44,6 +47,7 @@ impl Default for EngineOptions {
             name: "yomi".to_string(),
             version: env!("CARGO_PKG_VERSION").to_string(),
             seed: 1,
+            first_game: 0,
         }
     }
 }
@@ -204,6 +208,7 @@ pub(crate) struct Brain<G: Game> {
     settings: AgentSettings,
     seed: u64,
     games: u64,
+    started: bool,
     rng: Rng,
     pub(crate) flag: StopFlag,
 }
@@ -213,24 +218,33 @@ impl<G: Game> Brain<G> {
     ///
     /// # Errors
     /// The factory's error.
-    pub(crate) fn new(mut factory: AgentFactory<G>, seed: u64) -> Result<Brain<G>, String> {
+    pub(crate) fn new(
+        mut factory: AgentFactory<G>,
+        options: &EngineOptions,
+    ) -> Result<Brain<G>, String> {
         let settings = AgentSettings::default();
         let agent = factory(&settings)?;
         Ok(Brain {
             factory,
             agent: Some(agent),
             settings,
-            seed,
-            games: 0,
-            rng: Rng::for_stream(seed, 0),
+            seed: options.seed,
+            games: options.first_game,
+            rng: Rng::for_stream(options.seed, options.first_game),
+            started: false,
             flag: StopFlag::new(),
         })
     }
 
-    /// Starts the next game: its generator is the stream (seed, game index).
+    /// Starts the next game: its generator is the stream (seed, game index). The first call
+    /// starts the session's first game again (a client that sends `clear_board` before its
+    /// first game plays game 0, as one that does not).
     pub(crate) fn new_game(&mut self) {
+        if self.started {
+            self.games += 1;
+        }
+        self.started = true;
         self.rng = Rng::for_stream(self.seed, self.games);
-        self.games += 1;
     }
 
     /// Changes the settings and rebuilds the agent.
