@@ -582,13 +582,19 @@ impl<G: EngineGame> Agent<G> for ExternalEngine<G> {
         }
         let result = match self.spec.protocol {
             Protocol::Nboard => self.hints(state).map(|hints| {
-                let moves = hints
-                    .iter()
+                // The engine's first line is its choice; the moves go in the game's order.
+                let top = hints.first().map(|h| h.0);
+                let moves = state
+                    .legal_moves()
+                    .into_iter()
+                    .filter_map(|mv| hints.iter().find(|h| h.0 == mv))
                     .map(|(mv, eval, depth)| {
                         MoveScore::new(*mv, *eval).with_note(format!("depth {depth}"))
                     })
                     .collect();
-                let mut e = Explanation::from_scores(self.spec.to_string(), moves, |best| best[0]);
+                let mut e = Explanation::from_scores(self.spec.to_string(), moves, |best| {
+                    top.filter(|t| best.contains(t)).unwrap_or(best[0])
+                });
                 e.notes
                     .push("evaluations from the engine's hint: discs for the mover".into());
                 e

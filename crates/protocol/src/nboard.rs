@@ -135,7 +135,8 @@ fn interrupts(line: &str) -> bool {
 
 /// Formats an evaluation as NBoard engines do: two decimals.
 fn eval_text(e: f64) -> String {
-    format!("{e:.2}")
+    // Adding zero turns -0 into 0.
+    format!("{:.2}", e + 0.0)
 }
 
 impl<W: Write> Nboard<W> {
