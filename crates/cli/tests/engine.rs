@@ -129,7 +129,11 @@ fn every_game_of_a_match_round_trips_through_ggf() {
         );
         let (moves, result) = play(&mut a, &mut b, 3, index);
         let mut g = GgfGame::from_line(Othello::new(), &moves).unwrap();
-        let (black, white) = if index.is_multiple_of(2) { (&a, &b) } else { (&b, &a) };
+        let (black, white) = if index.is_multiple_of(2) {
+            (&a, &b)
+        } else {
+            (&b, &a)
+        };
         g.black = Some(black.spec());
         g.white = Some(white.spec());
         g.time = Some("05:00".into());
