@@ -319,11 +319,13 @@ impl<G: EngineGame> ExternalEngine<G> {
                     })?;
                 for cmd in [
                     format!("boardsize {}", start.gtp_size_of()),
-                    "clear_board".to_string(),
-                    format!("time_settings 0 {} 1", secs(time)),
+                    "clear_board".into(),
                 ] {
                     gtp_ask(run, &cmd, deadline, &flag).map_err(|f| gtp_refused(f, &cmd))?;
                 }
+                // Time commands are optional in GTP: an engine may refuse them.
+                let cmd = format!("time_settings 0 {} 1", secs(time));
+                optional(gtp_ask(run, &cmd, deadline, &flag))?;
                 if let Some(mv) = start
                     .legal_moves()
                     .into_iter()
@@ -369,13 +371,8 @@ impl<G: EngineGame> ExternalEngine<G> {
             }
             Protocol::Gtp => {
                 let c = colour_text(state.side_to_move());
-                gtp_ask(
-                    run,
-                    &format!("time_left {c} {} 1", secs(time)),
-                    deadline,
-                    &flag,
-                )
-                .map_err(|f| gtp_refused(f, "time_left"))?;
+                let cmd = format!("time_left {c} {} 1", secs(time));
+                optional(gtp_ask(run, &cmd, deadline, &flag))?;
                 let reply = gtp_ask(run, &format!("genmove {c}"), deadline, &flag)
                     .map_err(|f| gtp_refused(f, "genmove"))?;
                 (reply.trim().to_string(), None)
@@ -517,6 +514,16 @@ fn nboard_sync(run: &mut Running<impl Game>, deadline: Instant) -> Result<(), Fa
         (w.next() == Some("pong") && w.next() == Some(&id.to_string())).then(String::new)
     })
     .map(|_| ())
+}
+
+/// The answer to an optional GTP command: an error answer (the engine does not know it) is
+/// fine, any other fault is not.
+fn optional(answer: Result<String, Fault>) -> Result<(), Fault> {
+    match answer {
+        Err(f) if f.reason == Forfeit::Protocol && f.detail.starts_with("error answer") => Ok(()),
+        Err(f) => Err(f),
+        Ok(_) => Ok(()),
+    }
 }
 
 /// A GTP error answer to a command we need turns into a protocol fault naming it.

@@ -8,7 +8,8 @@
 //! (NBoard) or `quit` stops it through the agent's [`StopFlag`](yomi_core::StopFlag) (see
 //! [`Agent::set_limits`](yomi_core::Agent::set_limits)) and is answered at once. Every reply
 //! line is flushed. Game `i` of a session (counted by `clear_board`, or by a `set game` that
-//! does not continue the current game) draws from `Rng::for_stream(seed, i)`.
+//! does not continue the current game, from [`EngineOptions::first_game`]) draws from
+//! `Rng::for_stream(seed, i)`, as game `i` of a match does.
 //!
 //! ```
 //! use std::io::Cursor;

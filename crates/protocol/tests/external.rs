@@ -126,6 +126,13 @@ fn misbehaving_engines_forfeit_and_leave_nothing_behind() {
 }
 
 #[test]
+fn gtp_time_commands_are_optional() {
+    let mut e = engine(Protocol::Gtp, "notime", Duration::from_secs(2));
+    let mv = e.choose(&Othello::new(), &mut Rng::seed_from_u64(1)).unwrap();
+    assert_eq!(mv.to_string(), "d3");
+}
+
+#[test]
 fn a_missing_program_is_an_error_not_a_forfeit() {
     let spec = EngineSpec {
         command_line: "no-such-engine-here".into(),
