@@ -393,10 +393,12 @@ impl<G: EngineGame> ExternalEngine<G> {
         };
         let next = state.play_unchecked(mv);
         if protocol == Protocol::Nboard {
-            // The GUI's part: the engine's move is played only when the GUI says so.
+            // The GUI's part: the engine's move is played only when the GUI says so. The move
+            // stands even if the engine is gone now; the next move will find out.
             let spent = started.elapsed().as_secs_f64();
-            run.process
-                .send(&format!("move {}//{spent:.3}", nboard_move::<G>(mv)))?;
+            let _ = run
+                .process
+                .send(&format!("move {}//{spent:.3}", nboard_move::<G>(mv)));
         }
         run.board = Some(next);
         Ok((mv, eval))

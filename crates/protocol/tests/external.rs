@@ -128,8 +128,29 @@ fn misbehaving_engines_forfeit_and_leave_nothing_behind() {
 #[test]
 fn gtp_time_commands_are_optional() {
     let mut e = engine(Protocol::Gtp, "notime", Duration::from_secs(2));
-    let mv = e.choose(&Othello::new(), &mut Rng::seed_from_u64(1)).unwrap();
+    let mv = e
+        .choose(&Othello::new(), &mut Rng::seed_from_u64(1))
+        .unwrap();
     assert_eq!(mv.to_string(), "d3");
+}
+
+#[test]
+fn a_panic_elsewhere_leaves_no_engine_behind() {
+    // An engine waiting for its next command when its owner's thread panics: unwinding drops
+    // it, which kills and reaps it.
+    let owner = std::thread::spawn(|| {
+        let mut e = engine(Protocol::Gtp, "notime", Duration::from_secs(2));
+        e.choose(&Othello::new(), &mut Rng::seed_from_u64(1))
+            .unwrap();
+        let pid = e.pid().expect("running between moves");
+        std::panic::panic_any(pid);
+    });
+    let pid = *owner
+        .join()
+        .expect_err("the owner panicked")
+        .downcast::<u32>()
+        .unwrap();
+    assert!(!alive(pid), "process {pid} left behind");
 }
 
 #[test]

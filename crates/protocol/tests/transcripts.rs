@@ -239,6 +239,16 @@ pong 2
 }
 
 #[test]
+fn nboard_before_set_game_plays_the_start() {
+    // GUIs must send `set depth` and `set game` before `go` and `hint`; one that does not
+    // gets the standard start and the agent's own depth.
+    let got = nboard("nboard 2\ngo\nhint 1\n", ranked(), 1);
+    let lines: Vec<&str> = got.lines().collect();
+    assert!(lines[2].starts_with("=== D3/10.00/"), "{got}");
+    assert_eq!(lines[5], "search D3 10.00 0 3", "{got}");
+}
+
+#[test]
 fn nboard_rejects_bad_input_on_status_lines() {
     let input = "nboard 2\nset depth x\nset game (;GM[Chess];)\nmove z9\nmove a1\nset game (;GM[Othello];)\nmove f5\nmove f5\n";
     let got = nboard(input, ranked(), 1);
