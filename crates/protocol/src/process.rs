@@ -4,6 +4,7 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -84,6 +85,8 @@ pub(crate) struct Process {
     stdin: Option<ChildStdin>,
     lines: Receiver<Incoming>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// Set when the engine's standard error is closed and read to the end.
+    stderr_done: Arc<AtomicBool>,
     pid: u32,
     program: String,
     /// What was sent and received last, for reports.
@@ -150,7 +153,9 @@ impl Process {
             let _ = tx.send(Incoming::Closed);
         });
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
+        let stderr_done = Arc::new(AtomicBool::new(false));
         let tail = Arc::clone(&stderr);
+        let done = Arc::clone(&stderr_done);
         thread::spawn(move || {
             let reader = BufReader::new(stderr_pipe.take(16 << 20));
             for line in reader.lines() {
@@ -162,12 +167,14 @@ impl Process {
                     t.push_back(line);
                 }
             }
+            done.store(true, Ordering::Release);
         });
         Ok(Process {
             child,
             stdin,
             lines: rx,
             stderr,
+            stderr_done,
             pid,
             program: program.clone(),
             last_sent: String::new(),
@@ -192,6 +199,13 @@ impl Process {
             Err(_) => None,
         });
         if let Some(status) = status {
+            // Let the reader of its standard error catch up with its last words.
+            for _ in 0..40 {
+                if self.stderr_done.load(Ordering::Acquire) {
+                    break;
+                }
+                thread::sleep(Duration::from_millis(5));
+            }
             out.push_str(&format!("{} ended ({status})", self.program));
         } else {
             out.push_str(&format!("{} closed its output", self.program));
