@@ -107,6 +107,13 @@ mod tests {
             agent.spec(),
             "engine:cmd=(my-engine --level 'a b'),protocol=nboard,time=2,name=(x y)"
         );
+        // The command may hold a nested agent spec, brackets and commas included.
+        let nested =
+            "engine:cmd=(yomi engine --agent blunder:p=0.1,agent=(alphabeta)),protocol=gtp";
+        assert_eq!(
+            zoo.build(nested).unwrap().spec(),
+            format!("{nested},time=5")
+        );
         // Nested in a wrapper, too.
         assert!(zoo
             .build("blunder:p=0.1,agent=(engine:cmd=(e),protocol=gtp)")

@@ -245,10 +245,11 @@ fn total(json: &str) -> (u64, u64, u64) {
 
 #[test]
 fn yomi_match_plays_external_engines_and_forfeits() {
-    // An external engine in `yomi match`, two games in flight.
+    // An external engine in `yomi match`, two games in flight; its command holds a nested
+    // agent spec, unquoted (`blunder` with p=0 plays as the exact `alphabeta`).
     let spec = format!(
-        "engine:cmd=({}),protocol=gtp,time=5",
-        engine_command(Protocol::Gtp, "tictactoe", "alphabeta", 1, 0)
+        "engine:cmd=('{YOMI}' engine --protocol gtp --game tictactoe \
+         --agent blunder:p=0,agent=(alphabeta)),protocol=gtp,time=5"
     );
     let out = ok(&[
         "match",

@@ -41,8 +41,10 @@ pub enum SplitCommandError {
 /// words are separated by blanks; `'...'` keeps everything literally; `"..."` keeps
 /// everything but `\"`, `\\`, `\$` and `` \` `` (a backslash before another character stays);
 /// outside quotes a backslash keeps the next character. Unquoted characters that only a
-/// shell gives meaning to (`| & ; < > $ ` * ? [ ] ( ) { } ~ #`) are refused rather than
-/// passed on, so nothing looks like a pipe or a variable that is not one.
+/// shell gives meaning to (`| & ; < > $ ` * ? [ ] { }`, and `~` or `#` starting a word) are
+/// refused rather than passed on, so nothing looks like a pipe, a variable or a pattern that
+/// is not one. Round brackets are plain characters (no shell runs to give them a meaning), so
+/// a word may hold a nested agent spec: `--agent blunder:agent=(alphabeta)`.
 ///
 /// ```
 /// use yomi_protocol::split_command;
@@ -124,8 +126,7 @@ pub fn split_command(line: &str) -> Result<Vec<String>, SplitCommandError> {
                     })
                 }
             },
-            '|' | '&' | ';' | '<' | '>' | '$' | '`' | '*' | '?' | '[' | ']' | '(' | ')' | '{'
-            | '}' => {
+            '|' | '&' | ';' | '<' | '>' | '$' | '`' | '*' | '?' | '[' | ']' | '{' | '}' => {
                 return Err(SplitCommandError::ShellSyntax {
                     ch: c,
                     command: line.to_string(),
@@ -170,6 +171,10 @@ mod tests {
         assert_eq!(split(r"'a\b'"), [r"a\b"]);
         assert_eq!(split("'a|b;c' \\|"), ["a|b;c", "|"]);
         assert_eq!(split("a=b x#y"), ["a=b", "x#y"]);
+        assert_eq!(
+            split("yomi --agent blunder:p=0.1,agent=(alphabeta:depth=2)"),
+            ["yomi", "--agent", "blunder:p=0.1,agent=(alphabeta:depth=2)"]
+        );
         assert_eq!(split("a\\\nb"), ["ab"]);
     }
 
