@@ -162,7 +162,8 @@ impl Partial {
 ///
 /// Even games have A moving first, odd games B. The game's generator is
 /// `Rng::for_stream(seed, index)`, shared by both agents in move order, so a game replays
-/// alone. Every move an agent returns is checked before it is played.
+/// alone. Every move an agent returns is checked before it is played. An agent that forfeits
+/// ([`AgentError::Forfeit`]) loses the game.
 ///
 /// # Errors
 /// [`MatchError::Agent`] or [`MatchError::IllegalMove`] when an agent misbehaves.
@@ -199,12 +200,27 @@ where
         let chosen = agent.choose(&pos, &mut rng);
         time[slot].seconds += clock.elapsed().as_secs_f64();
         time[slot].moves += 1;
-        let mv = chosen.map_err(|source| MatchError::Agent {
-            agent: agent.spec(),
-            game: index,
-            position: pos.to_string(),
-            source,
-        })?;
+        let mv = match chosen {
+            Ok(mv) => mv,
+            // An external engine that crashed, hung, broke its protocol or played an illegal
+            // move loses this game; the match goes on.
+            Err(AgentError::Forfeit { .. }) => {
+                let lost = if a_moves {
+                    GameResult::Loss
+                } else {
+                    GameResult::Win
+                };
+                return Ok((lost, time));
+            }
+            Err(source) => {
+                return Err(MatchError::Agent {
+                    agent: agent.spec(),
+                    game: index,
+                    position: pos.to_string(),
+                    source,
+                })
+            }
+        };
         pos = pos.play(mv).map_err(|_| MatchError::IllegalMove {
             agent: agent.spec(),
             game: index,

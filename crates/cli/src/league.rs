@@ -137,7 +137,7 @@ struct LeagueJson<'a> {
 
 /// Runs `yomi league` for game `G`.
 pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
-    let zoo = G::zoo();
+    let zoo = G::cli_zoo();
     let agents: Vec<String> = if args.agents.is_empty() {
         // Agents that need a parameter without a default (`table` needs a file) are left out.
         zoo.infos()

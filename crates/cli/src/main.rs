@@ -9,13 +9,15 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use yomi_agents::Zoo;
+use yomi_agents::{zoo_with_engines, Registry, Zoo};
 use yomi_arena::{seat_names, MatchConfig, MAX_ROUNDS};
 use yomi_core::{perft, Game};
 use yomi_nim::Nim;
 use yomi_othello::{MoveSequence, Othello};
+use yomi_protocol::EngineGame;
 use yomi_tictactoe::TicTacToe;
 
+mod engine_cmd;
 mod explain;
 mod games;
 mod interrupt;
@@ -60,6 +62,8 @@ enum Command {
     Bench(solve_cmd::BenchArgs),
     /// Serve a local web page: play any game against any agent, browse the game tree.
     Serve(serve_cmd::ServeArgs),
+    /// Be an engine: play an agent through NBoard or GTP on standard input and output.
+    Engine(engine_cmd::EngineArgs),
 }
 
 /// The games the tool knows.
@@ -131,10 +135,17 @@ struct ShowArgs {
     /// Moves to play from the position, separated by spaces (e.g. "(1,1) (0,0)").
     #[arg(long)]
     moves: Option<String>,
+    #[command(flatten)]
+    ggf: engine_cmd::GgfArgs,
 }
 
 /// What the tool needs from a game beyond the core traits: a zoo and a picture.
-trait CliGame: Zoo {
+trait CliGame: Zoo + EngineGame {
+    /// The zoo with external engines (`engine`): specs on the command line are the user's own.
+    fn cli_zoo() -> Registry<Self> {
+        zoo_with_engines::<Self>()
+    }
+
     /// A human-friendly, multi-line rendering of the position.
     fn picture(&self) -> String;
 
@@ -212,7 +223,26 @@ fn main() -> ExitCode {
     }
 }
 
+/// External engines run in process groups of their own, out of reach of the terminal's
+/// Ctrl-C: when a command plays one, the Ctrl-C handler is installed, so that the engines are
+/// killed whether the command stops cleanly (dropping them) or at a second Ctrl-C.
+fn guard_engines(specs: &[&str]) {
+    if specs.iter().any(|s| s.contains("engine:")) {
+        let _ = interrupt::stop_flag();
+    }
+}
+
 fn run(command: Command) -> Res<()> {
+    match &command {
+        Command::Match(args) => guard_engines(&[&args.a, &args.b]),
+        Command::Explain(args) => guard_engines(&[&args.agent]),
+        Command::League(args) => {
+            let mut specs: Vec<&str> = args.agents.iter().map(String::as_str).collect();
+            specs.push(&args.baseline);
+            guard_engines(&specs);
+        }
+        _ => {}
+    }
     match command {
         Command::Match(args) => match args.game.game {
             GameName::Tictactoe => cmd_match::<TicTacToe>(&args),
@@ -248,6 +278,7 @@ fn run(command: Command) -> Res<()> {
         Command::Solve(args) => solve_cmd::run_solve(&args),
         Command::Bench(args) => solve_cmd::run_bench(&args),
         Command::Serve(args) => serve_cmd::run(&args),
+        Command::Engine(args) => engine_cmd::run(&args),
     }
 }
 
@@ -261,7 +292,7 @@ fn parse_position<G: Game>(text: Option<&str>) -> Res<G> {
 }
 
 fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
-    let zoo = G::zoo();
+    let zoo = G::cli_zoo();
     // Build both agents once up front so a bad spec fails before any thread starts.
     zoo.build(&args.a)?;
     zoo.build(&args.b)?;
@@ -322,6 +353,12 @@ fn cmd_perft<G: CliGame>(args: &PerftArgs) -> Res<()> {
 }
 
 fn cmd_show<G: CliGame>(args: &ShowArgs) -> Res<()> {
+    if args.ggf.ggf.is_some() {
+        if args.position.is_some() {
+            return Err("give a position or --ggf FILE, not both".into());
+        }
+        return engine_cmd::show_ggf(&args.ggf, args.game.game, args.moves.as_deref());
+    }
     let mut pos: G = parse_position(args.position.as_deref())?;
     if let Some(line) = &args.moves {
         pos = pos.play_moves(line)?;
@@ -336,7 +373,7 @@ fn cmd_show<G: CliGame>(args: &ShowArgs) -> Res<()> {
 }
 
 fn cmd_agents<G: CliGame>() -> Res<()> {
-    let zoo = G::zoo();
+    let zoo = G::cli_zoo();
     println!("agents for {}:", G::NAME);
     for info in zoo.infos() {
         println!("  {:<12} {}", info.name, info.summary);

@@ -40,7 +40,7 @@ mod stop;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-pub use agent::{Agent, AgentError, Explanation, MoveScore, Part};
+pub use agent::{Agent, AgentError, Explanation, Forfeit, MoveScore, Part};
 pub use error::PlayError;
 pub use game::{reference_playout, FinalScore, Game, HashKey, LeafEval, Symmetric};
 pub use movelist::{IntoIter as MoveListIntoIter, MoveList};
