@@ -17,7 +17,9 @@
 //! - the SPRT's log-likelihood ratio is the generalized SPRT of fastchess (Michel Van den
 //!   Bergh's normal approximation): `N (s1 - s0) (2m - s0 - s1) / (2v)`, where `s0` and `s1`
 //!   are the expected scores of the two hypotheses (from logistic Elo `1 / (1 + 10^(-E/400))`,
-//!   or from normalized Elo `1/2 + E s ln 10 / 800`). It is 0 while the variance is 0.
+//!   or from normalized Elo `1/2 + E s ln 10 / 800`). It is 0 while the variance is 0 (no
+//!   information yet). Like every normal approximation it is rough over the first few pairs:
+//!   with bounds far apart (`elo1 - elo0` of a few hundred) a handful of wins can decide.
 
 use std::fmt;
 use std::str::FromStr;
@@ -487,6 +489,18 @@ impl Sprt {
             }
         };
         s.n as f64 * (s1 - s0) * (2.0 * s.mean - s0 - s1) / (2.0 * s.variance)
+    }
+
+    /// The log-likelihood ratio of pair counts.
+    #[must_use]
+    pub fn llr_pentanomial(&self, p: &Pentanomial) -> f64 {
+        self.llr(&Scores::pentanomial(p))
+    }
+
+    /// The log-likelihood ratio of game counts.
+    #[must_use]
+    pub fn llr_trinomial(&self, t: &Tally) -> f64 {
+        self.llr(&Scores::trinomial(t))
     }
 
     /// The hypothesis accepted at this log-likelihood ratio, if a bound is crossed.

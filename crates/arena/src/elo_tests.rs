@@ -244,14 +244,16 @@ fn sprt_bounds_text_and_edge_cases() {
         assert!(bad.parse::<Sprt>().is_err(), "{bad:?}");
     }
     // No variance, no information: the ratio stays 0 and nothing is decided.
-    let all_draws = Scores::trinomial(&Tally {
+    let draws = Tally {
         win: 0,
         lose: 0,
         draw: 1000,
-    });
+    };
+    let all_draws = Scores::trinomial(&draws);
     assert_eq!(t.llr(&all_draws), 0.0);
-    let e = EloEstimate::of(&all_draws);
-    assert_eq!((e.elo, e.los, e.error), (0.0, 0.5, 0.0));
+    assert_eq!(t.llr_trinomial(&draws), 0.0);
+    let p = Pentanomial([3, 9, 20, 11, 4]);
+    assert_eq!(t.llr_pentanomial(&p), t.llr(&Scores::pentanomial(&p)));
     // A clean sweep: infinite Elo, certain superiority.
     let sweep = EloEstimate::of(&Scores::trinomial(&Tally {
         win: 10,

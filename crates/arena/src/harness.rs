@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use yomi_core::{Agent, AgentError, Game, GameResult, Limits, Player, Rng, StopFlag};
 
-use crate::elo::{Hypothesis, Pentanomial, Scores, Sprt};
+use crate::elo::{Hypothesis, Pentanomial, Sprt};
 use crate::openings::{Opening, Openings, OpeningsInfo};
 use crate::shard::{Outcomes, Shard};
 use crate::Tally;
@@ -198,7 +198,7 @@ impl MatchResult {
         self.a_second = a_second;
         self.pairs = pairs;
         if let Some(report) = &mut self.sprt {
-            report.llr = report.test.llr(&Scores::pentanomial(&pairs));
+            report.llr = report.test.llr_pentanomial(&pairs);
         }
     }
 }
@@ -653,7 +653,7 @@ where
                         slots[slot] = code(game.result);
                         done += 1;
                         add(&mut tally, game.result);
-                        if !stopping {
+                        {
                             let finished = FinishedGame {
                                 index: game.index,
                                 a_first: game.index.is_multiple_of(2),
@@ -676,7 +676,7 @@ where
                                     pairs.add(half_points(first) + half_points(r));
                                 }
                                 if let Some(test) = &options.sprt {
-                                    let llr = test.llr(&Scores::pentanomial(&pairs));
+                                    let llr = test.llr_pentanomial(&pairs);
                                     if test.decide(llr).is_some() {
                                         sprt_at = Some(frontier);
                                         halt.store(true, Ordering::Relaxed);
@@ -693,7 +693,7 @@ where
                         total: games,
                         tally,
                         pairs,
-                        llr: options.sprt.map(|t| t.llr(&Scores::pentanomial(&pairs))),
+                        llr: options.sprt.map(|t| t.llr_pentanomial(&pairs)),
                     };
                     if !stopping && observer.progress(&progress).is_break() {
                         end = End::Stopped;
