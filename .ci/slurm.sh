@@ -4,7 +4,7 @@
 # dependent job, and the merged output must equal the single-machine run byte for byte.
 # Daemons are stopped by their pids; on failure the Slurm logs are printed.
 #
-#   .ci/slurm.sh [YOMI-BINARY]      (default: builds target/debug/yomi with the test profile)
+#   .ci/slurm.sh [YOMI-BINARY]      (default: target/debug/yomi, as `cargo test --workspace` builds it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -23,8 +23,8 @@ fi
 if [ $# -ge 1 ]; then
     yomi=$(realpath "$1")
 else
-    # The same profile as `cargo test`, so after the test step this builds nothing.
-    cargo build --quiet --profile test -p yomi-cli
+    # What `cargo test --workspace` builds (the binary included): nothing new after CI's test step.
+    cargo test --workspace --no-run --quiet
     yomi=$root/target/debug/yomi
 fi
 

@@ -3,6 +3,7 @@
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
@@ -139,6 +140,28 @@ pub struct Watch<'a> {
     pub recorder: Option<&'a mut Recorder>,
     /// The league row.
     pub match_no: usize,
+    /// When a progress line was last written (batch jobs: no terminal, no bar).
+    pub printed: Instant,
+}
+
+impl<'a> Watch<'a> {
+    /// A watch over `bar` for league row `match_no`, whose games come after `offset` others.
+    pub fn new(
+        bar: &'a ProgressBar,
+        offset: u64,
+        label: String,
+        recorder: Option<&'a mut Recorder>,
+        match_no: usize,
+    ) -> Watch<'a> {
+        Watch {
+            bar,
+            offset,
+            label,
+            recorder,
+            match_no,
+            printed: Instant::now(),
+        }
+    }
 }
 
 impl<G: Game> Observer<G> for Watch<'_> {
@@ -171,7 +194,21 @@ impl<G: Game> Observer<G> for Watch<'_> {
                 format!("Elo {:+.1} +- {:.1}", e.elo, e.error)
             }
         };
-        self.bar.set_message(format!("{} {running}", self.label));
+        let message = format!("{} {running}", self.label);
+        // Without a terminal (a batch job's log) the bar is hidden: a line every minute.
+        if self.bar.is_hidden() && self.printed.elapsed() >= Duration::from_secs(60) {
+            self.printed = Instant::now();
+            let done = self.offset + p.done;
+            let len = self.bar.length().unwrap_or(done);
+            let secs = self.bar.elapsed().as_secs_f64();
+            let rate = done as f64 / secs.max(1e-9);
+            let left = len.saturating_sub(done) as f64 / rate.max(1e-9);
+            eprintln!(
+                "{done}/{len} games, {rate:.1} games/s, {secs:.0} s elapsed, about {left:.0} s left; {}",
+                message.trim()
+            );
+        }
+        self.bar.set_message(message);
         ControlFlow::Continue(())
     }
 

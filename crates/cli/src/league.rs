@@ -222,13 +222,8 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
         }
         options.prior = prior.remove(&k).unwrap_or_default();
         let started = Instant::now();
-        let mut watch = games::Watch {
-            bar: &bar,
-            offset: per_match * k as u64,
-            label: a.clone(),
-            recorder: recorder.as_mut(),
-            match_no: k,
-        };
+        let mut watch =
+            games::Watch::new(&bar, per_match * k as u64, a.clone(), recorder.as_mut(), k);
         let result = games::play_specs(&zoo, &config, &options, (a, &args.baseline), &mut watch);
         let result = match result {
             Ok(r) => r,
@@ -405,7 +400,8 @@ fn csv_field(text: &str) -> String {
 }
 
 /// One row per agent: the agent, its full spec, then for `first`, `second` and `total` the
-/// counts and the ratios with their 95% intervals.
+/// counts and the ratios with their 95% intervals, then the pentanomial pair counts and the
+/// Elo difference with its 95% interval and the LOS (pentanomial model).
 fn csv(rows: &[Row]) -> String {
     let mut s = String::from("agent,spec");
     for group in ["first", "second", "total"] {
@@ -416,7 +412,7 @@ fn csv(rows: &[Row]) -> String {
             let _ = write!(s, ",{group}_{k}_ratio,{group}_{k}_low,{group}_{k}_high");
         }
     }
-    s.push('\n');
+    s.push_str(",pairs_0,pairs_1,pairs_2,pairs_3,pairs_4,elo,elo_low,elo_high,los\n");
     for r in rows {
         let _ = write!(s, "{},{}", csv_field(&r.agent), csv_field(&r.spec));
         for (t, ratios) in [r.first, r.second, r.total].iter().zip(&r.ratios) {
@@ -425,7 +421,11 @@ fn csv(rows: &[Row]) -> String {
                 let _ = write!(s, ",{:.6},{:.6},{:.6}", x.value, x.low, x.high);
             }
         }
-        s.push('\n');
+        for k in r.pairs.0 {
+            let _ = write!(s, ",{k}");
+        }
+        let e = &r.elo;
+        let _ = writeln!(s, ",{:.3},{:.3},{:.3},{:.6}", e.elo, e.low, e.high, e.los);
     }
     s
 }

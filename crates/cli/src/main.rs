@@ -311,13 +311,7 @@ fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
     options.prior = prior.remove(&0).unwrap_or_default();
     let bar = games::games_bar(shard.games_of(args.rounds * 2));
     let clock = Instant::now();
-    let mut watch = games::Watch {
-        bar: &bar,
-        offset: 0,
-        label: String::new(),
-        recorder: recorder.as_mut(),
-        match_no: 0,
-    };
+    let mut watch = games::Watch::new(&bar, 0, String::new(), recorder.as_mut(), 0);
     let result = games::play_specs(&zoo, &config, &options, (&args.a, &args.b), &mut watch);
     bar.finish_and_clear();
     let result = result?;
