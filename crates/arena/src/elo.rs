@@ -294,11 +294,11 @@ pub struct EloEstimate {
     pub low: f64,
     /// Upper end of the 95% interval.
     pub high: f64,
-    /// Half the interval's width (the "+-" error).
+    /// Half the interval's width (the "+-" error; 0 when the variance is 0).
     pub error: f64,
     /// Likelihood of superiority: the probability that A is stronger.
     pub los: f64,
-    /// Normalized Elo (0 when the variance is 0).
+    /// Normalized Elo (infinite for a sweep, 0 without games).
     pub nelo: f64,
 }
 
@@ -326,12 +326,15 @@ impl EloEstimate {
             elo: elo_of_score(s.mean),
             low,
             high,
-            error: (high - low) / 2.0,
+            // A zero variance collapses the interval (both ends infinite for a sweep).
+            error: if high == low { 0.0 } else { (high - low) / 2.0 },
             los,
             nelo: if sd > 0.0 {
                 (s.mean - 0.5) / sd * NELO_SCALE
-            } else {
+            } else if s.n == 0 || s.mean == 0.5 {
                 0.0
+            } else {
+                f64::INFINITY.copysign(s.mean - 0.5)
             },
         }
     }

@@ -262,6 +262,16 @@ fn sprt_bounds_text_and_edge_cases() {
     }));
     assert!(sweep.elo.is_infinite() && sweep.elo > 0.0);
     assert_eq!(sweep.los, 1.0);
+    assert_eq!(
+        (sweep.low, sweep.high, sweep.error),
+        (f64::INFINITY, f64::INFINITY, 0.0)
+    );
+    assert_eq!(sweep.nelo, f64::INFINITY);
+    let lost = EloEstimate::of(&Scores::pentanomial(&Pentanomial([7, 0, 0, 0, 0])));
+    assert_eq!(
+        (lost.elo, lost.los, lost.error),
+        (f64::NEG_INFINITY, 0.0, 0.0)
+    );
     assert_eq!(elo_of_score(0.5), 0.0);
     assert!((score_of_elo(elo_of_score(0.7)) - 0.7).abs() < 1e-12);
 }

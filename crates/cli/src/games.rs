@@ -252,13 +252,25 @@ pub fn options<G: Game>(openings: Openings<G>, shard: Shard, recording: bool) ->
     o
 }
 
-/// Says on standard error how long a run took and whether it was cut short.
+/// Says on standard error that a match was cut short by Ctrl-C or SIGTERM.
 pub fn report_end(result: &MatchResult) {
     if result.end == yomi_arena::End::Interrupted {
         eprintln!(
-            "interrupted: {} of {} games played; the table counts them (resume with --resume)",
+            "interrupted: {} of {} games played; the table counts them",
             result.outcomes.played(),
             result.outcomes.len()
         );
     }
+}
+
+/// The error an interrupted command ends with, after printing what it finished: a non-zero
+/// status tells scripts and batch systems (a job array's `afterok`) that the run is not whole.
+pub fn interrupted_error(run: &RunArgs) -> Res<()> {
+    let how = match (&run.record, &run.resume) {
+        (Some(path), _) | (_, Some(path)) => {
+            format!("continue it with --resume {}", path.display())
+        }
+        _ => "record games with --record FILE to be able to resume".to_string(),
+    };
+    Err(format!("interrupted before the end: {how}").into())
 }

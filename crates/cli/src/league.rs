@@ -241,6 +241,7 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
         results.push(result);
     }
     bar.finish_and_clear();
+    let complete = results.len() == agents.len() && results.iter().all(|r| r.complete);
     let mut out = io::stdout().lock();
     if args.run.shard.is_some() {
         let file = games::ShardFile::League {
@@ -266,6 +267,9 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
         per_match,
         clock.elapsed().as_secs_f64()
     );
+    if options.stop.is_set() && !complete {
+        return games::interrupted_error(&args.run);
+    }
     Ok(())
 }
 

@@ -341,6 +341,9 @@ fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
         result.agent_b,
         report::duration(result.time[1].per_move()),
     );
+    if result.end == yomi_arena::End::Interrupted {
+        return games::interrupted_error(&args.run);
+    }
     Ok(())
 }
 

@@ -322,7 +322,9 @@ fn ctrl_c_and_sigterm_print_the_games_finished_so_far() {
             Duration::from_millis(700),
         );
         let err = stderr(&out);
-        assert!(out.status.success(), "{signal}: {err}");
+        // The table is printed, and the status says the run is not whole.
+        assert_eq!(out.status.code(), Some(1), "{signal}: {err}");
+        assert!(err.contains("--resume"), "{err}");
         let table = String::from_utf8(out.stdout).unwrap();
         assert!(table.contains(", interrupted)"), "{table}");
         assert!(err.contains("interrupted"), "{err}");
