@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use yomi_agents::{zoo_with_engines, Registry, Zoo};
-use yomi_arena::{seat_names, MatchConfig, MAX_ROUNDS};
+use yomi_arena::{seat_names, MatchConfig, MatchResult, Sprt, MAX_ROUNDS};
 use yomi_core::{perft, Game};
 use yomi_nim::Nim;
 use yomi_othello::{MoveSequence, Othello};
@@ -22,6 +22,9 @@ mod explain;
 mod games;
 mod interrupt;
 mod league;
+mod merge_cmd;
+mod openings_cmd;
+mod record;
 mod report;
 mod serve_cmd;
 mod solve_cmd;
@@ -64,6 +67,10 @@ enum Command {
     Serve(serve_cmd::ServeArgs),
     /// Be an engine: play an agent through NBoard or GTP on standard input and output.
     Engine(engine_cmd::EngineArgs),
+    /// Opening sets for matches: `yomi openings generate` makes balanced Othello openings.
+    Openings(openings_cmd::OpeningsArgs),
+    /// Combine the results of `--shard K/N` runs into the tables (or JSON) of the whole run.
+    Merge(merge_cmd::MergeArgs),
 }
 
 /// The games the tool knows.
@@ -104,11 +111,18 @@ struct MatchArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
     /// Start position in the game's notation (default: the standard start).
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "openings")]
     start: Option<String>,
     /// Print the result as JSON instead of tables.
     #[arg(long)]
     json: bool,
+    /// Sequential probability ratio test: stop as soon as it accepts H0 (elo0) or H1 (elo1),
+    /// e.g. `elo0=0,elo1=5,alpha=0.05,beta=0.05` (logistic Elo; add `,model=normalized` for
+    /// normalized Elo). Counted pair by pair in game order. Not with --shard.
+    #[arg(long, conflicts_with = "shard")]
+    sprt: Option<Sprt>,
+    #[command(flatten)]
+    run: games::RunArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -279,6 +293,8 @@ fn run(command: Command) -> Res<()> {
         Command::Bench(args) => solve_cmd::run_bench(&args),
         Command::Serve(args) => serve_cmd::run(&args),
         Command::Engine(args) => engine_cmd::run(&args),
+        Command::Openings(args) => openings_cmd::run(&args),
+        Command::Merge(args) => merge_cmd::run(&args),
     }
 }
 
@@ -294,37 +310,94 @@ fn parse_position<G: Game>(text: Option<&str>) -> Res<G> {
 fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
     let zoo = G::cli_zoo();
     // Build both agents once up front so a bad spec fails before any thread starts.
-    zoo.build(&args.a)?;
-    zoo.build(&args.b)?;
-    let start: G = parse_position(args.start.as_deref())?;
+    let spec_a = zoo.build(&args.a)?.spec();
+    let spec_b = zoo.build(&args.b)?.spec();
+    let start: Option<G> = match &args.start {
+        Some(text) => Some(parse_position(Some(text))?),
+        None => None,
+    };
+    let openings = args.run.openings(start, args.seed)?;
+    if openings.list().iter().any(|o| o.position.is_over()) {
+        return Err(format!(
+            "the start position {} is already finished",
+            openings.list()[0].position
+        )
+        .into());
+    }
     let config = MatchConfig {
         rounds: args.rounds,
         seed: args.seed,
         threads: args.threads.map(|t| t as usize),
     };
-    let bar = games::games_bar(args.rounds * 2);
+    let shard = args.run.shard();
+    let header = games::header(
+        "match",
+        serde_json::json!({
+            "game": G::NAME,
+            "agent_a": spec_a,
+            "agent_b": spec_b,
+            "rounds": args.rounds,
+            "seed": args.seed,
+            "sprt": args.sprt.map(|s| s.to_string()),
+        }),
+        &serde_json::to_value(openings.info())?,
+        shard,
+    );
+    let (mut recorder, mut prior) = args.run.recorder(&header)?;
+    let mut options = games::options(openings, shard, recorder.is_some());
+    options.sprt = args.sprt;
+    options.prior = prior.remove(&0).unwrap_or_default();
+    let bar = games::games_bar(shard.games_of(args.rounds * 2));
     let clock = Instant::now();
-    let result = games::play_specs(&zoo, &start, &config, (&args.a, &args.b), &bar);
+    let mut watch = games::Watch::new(&bar, 0, String::new(), recorder.as_mut(), 0);
+    let result = games::play_specs(&zoo, &config, &options, (&args.a, &args.b), &mut watch);
     bar.finish_and_clear();
     let result = result?;
     let elapsed = clock.elapsed();
+    games::report_end(&result);
     let mut out = io::stdout().lock();
-    if args.json {
-        serde_json::to_writer_pretty(&mut out, &report::MatchJson::new(&result))?;
+    if args.run.shard.is_some() {
+        serde_json::to_writer(
+            &mut out,
+            &games::ShardFile::Match {
+                result: Box::new(result.clone()),
+            },
+        )?;
         writeln!(out)?;
     } else {
-        write!(out, "{}", report::match_table(&result, seat_names::<G>()))?;
+        print_match(&mut out, &result, seat_names::<G>(), args.json)?;
     }
     out.flush()?;
+    let played = result.total().games() as f64;
     eprintln!(
-        "{} games in {:.2} s; mean time per move: {} {}, {} {}",
+        "{} games in {:.2} s ({} games/s); mean time per move: {} {}, {} {}",
         result.total().games(),
         elapsed.as_secs_f64(),
+        report::rate(played, elapsed.as_secs_f64()),
         result.agent_a,
         report::duration(result.time[0].per_move()),
         result.agent_b,
         report::duration(result.time[1].per_move()),
     );
+    if result.end == yomi_arena::End::Interrupted {
+        return games::interrupted_error(&args.run);
+    }
+    Ok(())
+}
+
+/// Prints a match's tables, or its JSON.
+fn print_match(
+    out: &mut impl Write,
+    result: &MatchResult,
+    seats: [&str; 2],
+    json: bool,
+) -> Res<()> {
+    if json {
+        serde_json::to_writer_pretty(&mut *out, &report::MatchJson::new(result))?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", report::match_table(result, seats))?;
+    }
     Ok(())
 }
 
