@@ -208,7 +208,8 @@ pub(crate) struct AnalyseResponse {
     value_first: Option<f64>,
     /// What the analyst said (depth, nodes, solves).
     notes: Vec<String>,
-    /// Why the analysis stopped early, if it did (`time`, `interrupted`).
+    /// `interrupted` when the analysis was stopped from outside (its values are then those of
+    /// the last completed depth); `null` otherwise.
     stopped: Option<StopReason>,
     elapsed_ms: f64,
 }
@@ -322,7 +323,6 @@ fn analyse<G: WebGame>(
                 break;
             }
             if clock.elapsed() + step > time * 2 {
-                stopped = Some(StopReason::Time);
                 notes.push(format!(
                     "the best line stops after {} moves: time is up",
                     line.len()

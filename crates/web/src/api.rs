@@ -76,6 +76,8 @@ pub(crate) struct GameInfo {
     /// Whether the tree browser covers it.
     tree: bool,
     agents: Vec<AgentView>,
+    /// How pieces are drawn: `marks`, `discs` or `stones`.
+    look: &'static str,
     /// The labels of the board's columns and rows (`null`: no grid).
     coordinates: Option<Coordinates>,
     /// How the position editor sets up a position.
@@ -104,6 +106,7 @@ fn game_info<G: WebGame>(tree: bool) -> GameInfo {
         start: G::default().to_string(),
         tree,
         agents: agent_views(&G::zoo()),
+        look: G::LOOK,
         coordinates: G::coordinates(),
         setup: G::setup(),
         analyst: G::ANALYST,

@@ -34,8 +34,9 @@ pub(crate) struct Coordinates {
     pub(crate) columns: Vec<String>,
     /// Beside the rows, top to bottom.
     pub(crate) rows: Vec<String>,
-    /// How a square is written, for people: `column row` (`f5`) or `(column,row)`.
-    pub(crate) example: &'static str,
+    /// Every cell's name in the game's move notation, row by row (`a1`, `b1`, ...; `(0,0)`,
+    /// `(1,0)`, ...).
+    pub(crate) cells: Vec<String>,
 }
 
 /// How the page's position editor works for a game.
@@ -60,6 +61,8 @@ pub(crate) trait WebGame: Zoo {
     const TITLE: &'static str;
     /// The most moves a game can have (longer move lists are refused).
     const MAX_MOVES: usize;
+    /// How the page draws pieces: `marks` (o and x), `discs` or `stones`.
+    const LOOK: &'static str;
     /// The agent spec of the analysis (its explanation's values are shown on the board).
     const ANALYST: &'static str;
     /// The record formats that `/api/export` and `/api/import` take for the game.
@@ -135,6 +138,7 @@ impl WebGame for TicTacToe {
     const TITLE: &'static str = "tic-tac-toe";
     const MAX_MOVES: usize = 9;
     const ANALYST: &'static str = "perfect";
+    const LOOK: &'static str = "marks";
 
     fn setup() -> SetupView {
         SetupView::Grid {
@@ -148,7 +152,7 @@ impl WebGame for TicTacToe {
         Some(Coordinates {
             columns: labels(),
             rows: labels(),
-            example: "(x,y)",
+            cells: Square::ALL.iter().map(ToString::to_string).collect(),
         })
     }
 
@@ -183,6 +187,7 @@ impl WebGame for Nim {
     const TITLE: &'static str = "15 stones";
     const MAX_MOVES: usize = Nim::STANDARD_PILE as usize;
     const ANALYST: &'static str = "perfect";
+    const LOOK: &'static str = "stones";
 
     fn setup() -> SetupView {
         SetupView::Stones {
@@ -234,6 +239,7 @@ impl WebGame for Othello {
     /// 60 placements and, between them, passes (two passes in a row end the game).
     const MAX_MOVES: usize = 120;
     const ANALYST: &'static str = "othello";
+    const LOOK: &'static str = "discs";
     const FORMATS: &'static [&'static str] = &["line"];
 
     fn setup() -> SetupView {
@@ -247,7 +253,7 @@ impl WebGame for Othello {
         Some(Coordinates {
             columns: ('a'..='h').map(String::from).collect(),
             rows: (1..=8).map(|i| i.to_string()).collect(),
-            example: "f5",
+            cells: OthelloSquare::ALL.iter().map(ToString::to_string).collect(),
         })
     }
 
