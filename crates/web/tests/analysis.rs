@@ -448,3 +448,106 @@ fn an_abandoned_analysis_frees_its_worker() {
         "the worker stayed busy for {waited:?} after its client left (unhindered: {unhindered:?})"
     );
 }
+
+#[test]
+fn games_describe_their_boards_editors_and_analysts() {
+    let addr = server();
+    let games = common::get(addr, "/api/games").json();
+    let game = |id: &str| {
+        games["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id)
+            .unwrap()
+            .clone()
+    };
+    let o = game("othello");
+    assert_eq!(o["look"], "discs");
+    assert_eq!(o["analyst"], "othello");
+    assert_eq!(o["unit"], "discs");
+    assert_eq!(o["coordinates"]["columns"].as_array().unwrap().len(), 8);
+    assert_eq!(o["coordinates"]["rows"][7], "8");
+    assert_eq!(o["coordinates"]["cells"][37], "f5");
+    assert_eq!(
+        o["setup"],
+        json!({"kind": "grid", "pieces": ["-", "X", "O"], "side": ["X", "O"]})
+    );
+    assert!(texts(&o["formats"]).contains(&"line".to_string()));
+    let t = game("tictactoe");
+    assert_eq!(t["look"], "marks");
+    assert_eq!(t["analyst"], "perfect");
+    assert_eq!(t["unit"], "result");
+    assert_eq!(t["coordinates"]["cells"][5], "(2,1)");
+    assert_eq!(t["setup"]["side"], Value::Null);
+    let n = game("nim");
+    assert_eq!(n["look"], "stones");
+    assert_eq!(n["coordinates"], Value::Null);
+    assert_eq!(n["setup"], json!({"kind": "stones", "most": 15}));
+    assert_eq!(texts(&n["formats"]), ["line"]);
+    // Every game's editor round-trips its own start position.
+    for g in games["games"].as_array().unwrap() {
+        let s = post_ok(
+            addr,
+            "/api/state",
+            &json!({"game": g["id"], "start": g["start"]}),
+        );
+        assert_eq!(s["position"], g["start"]);
+    }
+}
+
+#[test]
+fn new_endpoints_refuse_bad_bodies() {
+    let addr = server();
+    let raw = |path: &str, ct: Option<&str>, body: &str| {
+        common::request(addr, "POST", path, ct, body.as_bytes())
+    };
+    let json_ct = Some("application/json");
+    for path in ["/api/analyse", "/api/export", "/api/import"] {
+        assert_error(&raw(path, json_ct, "{bad"), 400, "json");
+        assert_error(&raw(path, None, r#"{"game": "nim"}"#), 415, "content-type");
+        assert_error(&raw(path, json_ct, "[1, 2]"), 422, "");
+        assert_error(
+            &raw(path, json_ct, r#"{"game": "nim", "text": "", "colour": 1}"#),
+            422,
+            "unknown field",
+        );
+        let big = format!(r#"{{"game": "nim", "text": "{}"}}"#, "1 ".repeat(10_000));
+        assert_error(&raw(path, json_ct, &big), 413, "length limit");
+        assert_error(&common::get(addr, path), 405, "not allowed");
+    }
+}
+
+#[test]
+fn analyses_share_the_agent_workers() {
+    let addr = start(ServeConfig {
+        think_time: Duration::from_millis(800),
+        agent_workers: 1,
+        queue_wait: Duration::from_millis(50),
+        ..config()
+    });
+    let slow = std::thread::spawn(move || {
+        post(
+            addr,
+            "/api/analyse",
+            &json!({"game": "othello", "moves": ["f5"], "time": 0.8}),
+        )
+    });
+    std::thread::sleep(Duration::from_millis(200));
+    assert_error(
+        &post(addr, "/api/analyse", &json!({"game": "tictactoe"})),
+        503,
+        "busy",
+    );
+    assert_error(
+        &post(
+            addr,
+            "/api/move",
+            &json!({"game": "tictactoe", "agent": "random"}),
+        ),
+        503,
+        "busy",
+    );
+    assert_eq!(slow.join().unwrap().status, 200);
+    post_ok(addr, "/api/analyse", &json!({"game": "tictactoe"}));
+}
