@@ -85,6 +85,7 @@ const play = {
   analysisError: null,
   evals: new Map(), // position key -> analysis answer (for the graph)
   scan: null, // the AbortController of an "analyse game" run
+  agentCtl: null, // the AbortController of the agent move in flight
   editing: null, // the position editor's board while it is open
 };
 
@@ -162,6 +163,13 @@ function onKind(i) {
   params.replaceChildren(list);
 }
 
+// Drops the agent move in flight (its request is aborted: the server stops the agent).
+function dropAgent() {
+  if (play.agentCtl) play.agentCtl.abort();
+  play.agentCtl = null;
+  play.thinking = false;
+}
+
 function stopScan() {
   if (play.scan) play.scan.abort();
   play.scan = null;
@@ -170,6 +178,7 @@ function stopScan() {
 // A new record: the game's standard start (or `start`) and `moves`.
 async function newGame(start, moves) {
   stopScan();
+  dropAgent();
   play.start = start || null;
   play.moves = moves || [];
   play.why = null;
@@ -181,6 +190,7 @@ async function newGame(start, moves) {
 
 // Shows the position after `ply` moves of the record.
 async function show(ply) {
+  dropAgent();
   play.gen += 1;
   const gen = play.gen;
   play.view = Math.max(0, Math.min(ply, play.moves.length));
@@ -213,13 +223,15 @@ async function maybeAgent() {
   if (spec === null) return;
   play.gen += 1;
   const gen = play.gen;
+  const ctl = new AbortController();
+  play.agentCtl = ctl;
   play.thinking = true;
   render();
   try {
     const body = request(play.moves, { agent: spec });
     const seed = seedFor(state.ply);
     if (seed !== undefined) body.seed = seed;
-    const answer = await api('/api/move', body);
+    const answer = await api('/api/move', body, ctl.signal);
     if (gen !== play.gen) return;
     play.why = answer;
     play.moves = answer.state.moves;
@@ -234,6 +246,7 @@ async function maybeAgent() {
   } finally {
     if (gen === play.gen) {
       play.thinking = false;
+      play.agentCtl = null;
       render();
     }
   }
@@ -286,9 +299,9 @@ async function humanMove(mv) {
 
 async function undo() {
   if (play.view === 0) return;
+  dropAgent();
   play.gen += 1;
   const gen = play.gen;
-  play.thinking = false;
   play.pending = false;
   play.why = null;
   play.announce = '';
@@ -528,8 +541,8 @@ function openEditor() {
   if (!state) return;
   stopScan();
   cancelAnalysis();
+  dropAgent();
   play.gen += 1; // drops the answers in flight
-  play.thinking = false;
   play.pending = false;
   const setup = info().setup;
   if (setup.kind === 'grid') {
@@ -615,7 +628,7 @@ function cellBoard(state, why) {
   const names = state.players;
   const editing = play.editing;
   const turn = humanTurn();
-  const grid = el('div', { class: `grid look-${g.look}${editing ? ' editing' : ''}`, id: 'grid', role: 'grid', 'aria-label': `${g.title} board` });
+  const grid = el('div', { class: `grid look-${g.look}${editing ? ' editing' : ''}`, id: 'grid', role: 'group', 'aria-label': `${g.title} board` });
   grid.style.gridTemplateColumns = `auto repeat(${b.width}, var(--cell))`;
   const byCell = new Map();
   for (const m of state.legal) if (m.cell !== null) byCell.set(m.cell, m.move);
