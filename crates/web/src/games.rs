@@ -581,3 +581,119 @@ impl BoardView {
         matches!(self, BoardView::Grid { .. })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yomi_core::Rng;
+
+    /// Random games of `G`, each as its move list.
+    fn random_games<G: WebGame>(count: u64) -> Vec<Vec<G::Move>> {
+        (0..count)
+            .map(|seed| {
+                let mut rng = Rng::seed_from_u64(seed);
+                let mut pos = G::default();
+                let mut moves = Vec::new();
+                while !pos.is_over() {
+                    let legal = pos.legal_moves();
+                    let mv = legal[rng.below(legal.len())];
+                    moves.push(mv);
+                    pos = pos.play_unchecked(mv);
+                }
+                moves
+            })
+            .collect()
+    }
+
+    fn lines_round_trip<G: WebGame>() {
+        let mut passes = 0;
+        for moves in random_games::<G>(200) {
+            let text = G::write_line(&moves);
+            assert_eq!(G::read_line(&text), Ok(moves.clone()), "{text}");
+            passes += moves.iter().filter(|m| G::cell(**m).is_none()).count();
+            // The record of the game replays to the same end.
+            let record = Record::<G>::replay(
+                G::default(),
+                &moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            )
+            .unwrap();
+            assert!(record.pos.is_over());
+            assert_eq!(
+                record.view().last.unwrap().mv,
+                moves.last().unwrap().to_string()
+            );
+        }
+        if G::NAME == "othello" {
+            assert!(passes > 0, "some random Othello games pass");
+        }
+    }
+
+    #[test]
+    fn move_lines_round_trip() {
+        lines_round_trip::<TicTacToe>();
+        lines_round_trip::<Nim>();
+        lines_round_trip::<Othello>();
+        assert_eq!(
+            TicTacToe::read_line(" 11\n(0,0)  2,2 ").map(|m| TicTacToe::write_line(&m)),
+            Ok("(1,1) (0,0) (2,2)".to_string())
+        );
+        assert_eq!(
+            Othello::read_line("F5 d6pass").map(|m| Othello::write_line(&m)),
+            Ok("f5d6PA".to_string())
+        );
+        assert_eq!(Nim::read_line(""), Ok(Vec::new()));
+        let err = Nim::read_line("3 4").unwrap_err();
+        assert!(err.starts_with("move 2 \"4\""), "{err}");
+        let err = Othello::read_line("f5 z9").unwrap_err();
+        assert!(err.contains("move 2"), "{err}");
+    }
+
+    #[test]
+    fn othello_set_up_checks() {
+        let start = Othello::new();
+        assert_eq!(start.check_setup(), Ok(()));
+        // Every position of random games (not at a pass) passes; a pass position does not.
+        for moves in random_games::<Othello>(50) {
+            let mut pos = Othello::new();
+            for mv in moves {
+                let must_pass = mv == OthelloMove::Pass;
+                assert_eq!(pos.check_setup().is_err(), must_pass, "{pos}");
+                pos = pos.play_unchecked(mv);
+            }
+            assert_eq!(pos.check_setup(), Ok(()), "a finished game is accepted");
+        }
+        let empty: Othello = format!("{} X", "-".repeat(64)).parse().unwrap();
+        let err = empty.check_setup().unwrap_err();
+        assert!(err.contains("d4, e4, d5, e5 empty"), "{err}");
+        let nim: Nim = "16:first".parse().unwrap();
+        assert!(nim.check_setup().unwrap_err().contains("at most 15"));
+        assert_eq!("15:second".parse::<Nim>().unwrap().check_setup(), Ok(()));
+    }
+
+    #[test]
+    fn last_moves_name_what_changed() {
+        let pos = Othello::new();
+        let f5: OthelloMove = "f5".parse().unwrap();
+        let child = pos.play_unchecked(f5);
+        let last = last_move(&pos, f5, &child);
+        assert_eq!((last.cell, last.changed), (Some(37), vec![36]));
+        // Flipped discs are exactly the cells whose colour changed.
+        for moves in random_games::<Othello>(20) {
+            let mut pos = Othello::new();
+            for mv in moves {
+                let child = pos.play_unchecked(mv);
+                let last = last_move(&pos, mv, &child);
+                let flips = match mv {
+                    OthelloMove::Place(sq) => pos.flips(sq).count() as usize,
+                    OthelloMove::Pass => 0,
+                };
+                assert_eq!(last.changed.len(), flips);
+                pos = child;
+            }
+        }
+        let nim = Nim::default();
+        let take: yomi_nim::Take = "2".parse().unwrap();
+        let last = last_move(&nim, take, &nim.play_unchecked(take));
+        assert_eq!((last.cell, last.changed), (None, vec![13, 14]));
+    }
+}
