@@ -416,9 +416,17 @@ async function analyseGame() {
   renderAnalysis();
 }
 
+function valueKind(v) {
+  return {
+    estimate: `estimate at depth ${v.depth}`,
+    exact: 'solved exactly',
+    wld: 'solved for win, draw or loss only',
+    result: 'exact result from the game tree',
+  }[v.kind];
+}
+
 function valueTitle(v) {
-  const what = { estimate: `estimate at depth ${v.depth}`, exact: 'exact (solved)', wld: 'solved: win/draw/loss only', result: 'exact result (game tree)' }[v.kind];
-  return `${v.text} (${what})`;
+  return `${v.text} (${valueKind(v)})`;
 }
 
 function renderAnalysis() {
@@ -438,7 +446,7 @@ function renderAnalysis() {
     if (a.value) {
       box.append(el('div', { id: 'analysis-value' },
         `${mover} to move: `, el('strong', { class: `value-${a.value.kind}`, text: a.value.text }),
-        ` ${a.unit === 'discs' ? 'discs ' : ''}(${valueTitle(a.value).replace(/^[^(]*\(/, '').replace(/\)$/, '')})`));
+        ` ${a.unit === 'discs' && a.value.kind !== 'wld' ? 'discs ' : ''}(${valueKind(a.value)})`));
     }
     if (a.line.length) box.append(el('div', { id: 'best-line' }, 'Best line: ', el('code', { text: a.line.join(' ') })));
     box.append(el('div', { class: 'meta', text: `${a.analyst}, ${fmt(a.elapsed_ms / 1000)} s${a.stopped ? `, stopped (${a.stopped})` : ''}` }));
@@ -484,10 +492,10 @@ function renderGraph() {
   svg.append(svgEl('text', { x: 4, y: h - 4, class: 'graph-label', text: `${names[1]} +${range}` }));
   svg.append(svgEl('line', { x1: x(play.view), x2: x(play.view), y1: 0, y2: h, class: 'graph-now' }));
   let path = '';
-  let prev = null;
+  let prev = false;
   for (const p of points) {
-    path += `${prev !== null && p.ply === prev + 1 ? 'L' : 'M'}${x(p.ply).toFixed(1)},${y(p.v, p.kind).toFixed(1)} `;
-    prev = p.ply;
+    path += `${prev ? 'L' : 'M'}${x(p.ply).toFixed(1)},${y(p.v, p.kind).toFixed(1)} `;
+    prev = true;
   }
   svg.append(svgEl('path', { d: path, class: 'graph-line' }));
   for (const p of points) {
