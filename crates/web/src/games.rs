@@ -5,7 +5,7 @@ use serde::Serialize;
 use yomi_agents::Zoo;
 use yomi_core::{Game, Outcome, Player};
 use yomi_nim::Nim;
-use yomi_othello::{Move as OthelloMove, MoveSequence, Othello, Square as OthelloSquare};
+use yomi_othello::{GgfGame, Move as OthelloMove, MoveSequence, Othello, Square as OthelloSquare};
 use yomi_tictactoe::{Square, TicTacToe};
 use yomi_tree::svg::Picture;
 
@@ -240,7 +240,7 @@ impl WebGame for Othello {
     const MAX_MOVES: usize = 120;
     const ANALYST: &'static str = "othello";
     const LOOK: &'static str = "discs";
-    const FORMATS: &'static [&'static str] = &["line"];
+    const FORMATS: &'static [&'static str] = &["line", "ggf"];
 
     fn setup() -> SetupView {
         SetupView::Grid {
@@ -293,6 +293,48 @@ impl WebGame for Othello {
 
     fn write_line(moves: &[OthelloMove]) -> String {
         MoveSequence(moves.to_vec()).to_string()
+    }
+
+    /// `ggf`: a GGF record (`yomi_othello::GgfGame`) with the start board, the moves and, for
+    /// a finished game, the result.
+    fn write_record(format: &str, record: &Record<Othello>) -> Result<String, ApiError> {
+        if format != "ggf" {
+            return Err(no_format::<Othello>(format));
+        }
+        GgfGame::from_line(record.start, &record.moves)
+            .map(|game| game.to_string())
+            .map_err(|e| ApiError::Internal(format!("a checked record does not replay: {e}")))
+    }
+
+    /// `ggf`: one GGF record (NBoard, Edax, the GGS archives); its start board must pass
+    /// [`WebGame::check_setup`].
+    fn read_record(format: &str, text: &str) -> Result<Record<Othello>, ApiError> {
+        if format != "ggf" {
+            return Err(no_format::<Othello>(format));
+        }
+        let game: GgfGame =
+            text.parse()
+                .map_err(|e: yomi_othello::ParseGgfError| ApiError::BadRecord {
+                    format: "ggf".into(),
+                    reason: e.to_string(),
+                })?;
+        let start = game.start();
+        start.check_setup().map_err(|reason| ApiError::BadRecord {
+            format: "ggf".into(),
+            reason: format!("its start board {start} is refused: {reason}"),
+        })?;
+        let moves = game.line();
+        if moves.len() > Self::MAX_MOVES {
+            return Err(ApiError::TooManyMoves {
+                count: moves.len(),
+                limit: Self::MAX_MOVES,
+            });
+        }
+        Ok(Record {
+            start,
+            pos: game.position(),
+            moves,
+        })
     }
 
     fn read_line(text: &str) -> Result<Vec<OthelloMove>, String> {

@@ -369,6 +369,80 @@ fn records_go_out_and_come_back() {
 }
 
 #[test]
+fn othello_records_go_out_and_come_back_as_ggf() {
+    let addr = server();
+    let mut game = moves_to_a_pass();
+    game.push("PA".into());
+    let e = post_ok(
+        addr,
+        "/api/export",
+        &json!({"game": "othello", "moves": game, "format": "ggf"}),
+    );
+    assert_eq!(e["format"], "ggf");
+    let text = e["text"].as_str().unwrap();
+    assert!(text.starts_with("(;GM[Othello]"), "{text}");
+    assert!(
+        text.contains("BO[8 ---------------------------O*------*O--------------------------- *]")
+    );
+    assert!(text.contains("[PA]"), "the pass is written: {text}");
+    assert!(text.ends_with(";)"));
+    let i = post_ok(
+        addr,
+        "/api/import",
+        &json!({"game": "othello", "text": text, "format": "ggf"}),
+    );
+    assert_eq!(i["moves"], json!(game));
+    assert_eq!(i["start"], Othello::new().to_string());
+    // A finished game carries its result, a set-up start its board.
+    let e = post_ok(
+        addr,
+        "/api/export",
+        &json!({"game": "othello", "start": FFO_1, "moves": ["g8"], "format": "ggf"}),
+    );
+    let text = e["text"].as_str().unwrap();
+    assert!(text.contains("BO[8 --*****--OOO**-O-"), "{text}");
+    let i = post_ok(
+        addr,
+        "/api/import",
+        &json!({"game": "othello", "text": text, "format": "ggf"}),
+    );
+    assert_eq!(i["start"], FFO_1);
+    assert_eq!(i["moves"], json!(["g8"]));
+    // A record written elsewhere (NBoard style: upper-case squares, evaluations, times).
+    let nboard = "(;GM[Othello]PC[NBoard]PB[me]PW[Edax]RE[?]TI[5:00]TY[8]\
+                  BO[8 ---------------------------O*------*O--------------------------- *]\
+                  B[F5//1.2]W[D6/-0.50/3.1]B[C3];)";
+    let i = post_ok(
+        addr,
+        "/api/import",
+        &json!({"game": "othello", "text": nboard, "format": "ggf"}),
+    );
+    assert_eq!(i["moves"], json!(["f5", "d6", "c3"]));
+    // Bad records: the reader's reason; a start board the page does not play from.
+    let bad = |text: &str, needle: &str| {
+        let r = post(
+            addr,
+            "/api/import",
+            &json!({"game": "othello", "text": text, "format": "ggf"}),
+        );
+        assert_error(&r, 400, needle);
+        assert_error(&r, 400, "cannot read the ggf record");
+    };
+    bad("f5d6", "");
+    bad("(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F5];)", "");
+    bad("(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]", "");
+    let empty = format!("(;GM[Othello]TY[8]BO[8 {} *];)", "-".repeat(64));
+    bad(&empty, "centre squares");
+    // Only Othello has GGF.
+    let r = post(
+        addr,
+        "/api/export",
+        &json!({"game": "nim", "moves": [], "format": "ggf"}),
+    );
+    assert_error(&r, 400, "15 stones records are written as line");
+}
+
+#[test]
 fn analysis_bad_input() {
     let addr = server();
     let bad = |body: Value, status: u16, needle: &str| {
@@ -473,7 +547,7 @@ fn games_describe_their_boards_editors_and_analysts() {
         o["setup"],
         json!({"kind": "grid", "pieces": ["-", "X", "O"], "side": ["X", "O"]})
     );
-    assert!(texts(&o["formats"]).contains(&"line".to_string()));
+    assert_eq!(texts(&o["formats"]), ["line", "ggf"]);
     let t = game("tictactoe");
     assert_eq!(t["look"], "marks");
     assert_eq!(t["analyst"], "perfect");

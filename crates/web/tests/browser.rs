@@ -648,6 +648,29 @@ fn othello_played_analysed_exported_and_set_up() {
         expected.len() + 1
     ));
     browser.wait_for("document.querySelector('#status').dataset.outcome");
+    // The same game as GGF: out, a new game, back in.
+    browser.select("#record-format", "ggf");
+    browser.click("#export");
+    browser.wait_for("document.querySelector('#record-text').value.startsWith('(;GM[Othello]')");
+    let ggf = browser.script("return document.querySelector('#record-text').value;");
+    let ggf = ggf.as_str().unwrap();
+    assert!(ggf.contains("[PA]") && ggf.ends_with(";)"), "{ggf}");
+    assert!(
+        !ggf.contains("RE[?]"),
+        "a finished game has its result: {ggf}"
+    );
+    browser.click("#restart");
+    browser.wait_for("document.querySelectorAll('#history .ply').length === 1");
+    browser.click("#import");
+    browser.wait_for(&format!(
+        "document.querySelectorAll('#history .ply').length === {}",
+        expected.len() + 1
+    ));
+    browser.wait_for("document.querySelector('#status').dataset.outcome");
+    browser.type_into("#record-text", "(;GM[Othello]B[F5]W[F5];)");
+    browser.click("#import");
+    browser.wait_for("document.querySelector('#record-status').textContent.includes('cannot read the ggf record')");
+    browser.select("#record-format", "line");
     browser.type_into("#record-text", "f5d6zz");
     browser.click("#import");
     browser.wait_for(
