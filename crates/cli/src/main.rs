@@ -24,6 +24,7 @@ mod league;
 mod report;
 mod serve_cmd;
 mod solve_cmd;
+mod train_cmd;
 mod tree_cmd;
 
 type Res<T> = Result<T, Box<dyn Error + Send + Sync>>;
@@ -61,6 +62,8 @@ enum Command {
     Bench(solve_cmd::BenchArgs),
     /// Serve a local web page: play any game against any agent, browse the game tree.
     Serve(serve_cmd::ServeArgs),
+    /// Train the Othello pattern evaluation: self-play games, fitting, error reports.
+    Train(train_cmd::TrainArgs),
 }
 
 /// The games the tool knows.
@@ -208,6 +211,7 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Res<()> {
     match command {
+        Command::Train(args) => train_cmd::run(args),
         Command::Match(args) => match args.game.game {
             GameName::Tictactoe => cmd_match::<TicTacToe>(&args),
             GameName::Nim => cmd_match::<Nim>(&args),
