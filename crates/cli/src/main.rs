@@ -28,6 +28,7 @@ mod record;
 mod report;
 mod serve_cmd;
 mod solve_cmd;
+mod train_cmd;
 mod tree_cmd;
 
 type Res<T> = Result<T, Box<dyn Error + Send + Sync>>;
@@ -71,6 +72,8 @@ enum Command {
     Openings(openings_cmd::OpeningsArgs),
     /// Combine the results of `--shard K/N` runs into the tables (or JSON) of the whole run.
     Merge(merge_cmd::MergeArgs),
+    /// Train the Othello pattern evaluation: self-play games, fitting, error reports.
+    Train(train_cmd::TrainArgs),
 }
 
 /// The games the tool knows.
@@ -258,6 +261,7 @@ fn run(command: Command) -> Res<()> {
         _ => {}
     }
     match command {
+        Command::Train(args) => train_cmd::run(args),
         Command::Match(args) => match args.game.game {
             GameName::Tictactoe => cmd_match::<TicTacToe>(&args),
             GameName::Nim => cmd_match::<Nim>(&args),
