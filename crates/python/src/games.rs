@@ -83,8 +83,8 @@ fn check_symmetry(sym: usize, count: usize) -> PyResult<()> {
 /// Defines a position class over game `$G` with the methods every game has, then `$extra`,
 /// the game's own methods (`symmetric`: also the methods of boards with symmetries).
 macro_rules! position_class {
-    (symmetric $Class:ident, $G:ident, $name:literal, { $($extra:tt)* }) => {
-        position_class!($Class, $G, $name, {
+    (symmetric $Class:ident, $G:ident, $name:literal, $doc:literal, { $($extra:tt)* }) => {
+        position_class!($Class, $G, $name, $doc, {
             /// The image of the position under symmetry `sym` (0 is the identity; 8 in all).
             fn transform(&self, sym: usize) -> PyResult<Self> {
                 check_symmetry(sym, <$G as Symmetric>::SYMMETRIES)?;
@@ -116,7 +116,8 @@ macro_rules! position_class {
             $($extra)*
         });
     };
-    ($Class:ident, $G:ident, $name:literal, { $($extra:tt)* }) => {
+    ($Class:ident, $G:ident, $name:literal, $doc:literal, { $($extra:tt)* }) => {
+        #[doc = $doc]
         #[pyclass(module = "yomi", name = $name, frozen, eq, hash)]
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
         pub(crate) struct $Class(pub(crate) $G);
@@ -279,22 +280,35 @@ macro_rules! game_overrides {
     };
 }
 
-position_class!(symmetric PyTicTacToe, TicTacToe, "TicTacToe", {
+position_class!(symmetric PyTicTacToe, TicTacToe, "TicTacToe",
+    "A tic-tac-toe position: its 9 cells of `o`, `x` and `.` in row-major order (`\"x...o...o\"`;
+`/` or spaces may separate rows). O moves first. Moves are `(x,y)`, column then row.", {
     /// The three rows and the state of the game, e.g. `"x..\n.o.\n..o\nx to move"`.
     fn pretty(&self) -> String {
         self.0.pretty()
     }
 });
 
-position_class!(PyNim, Nim, "Nim", {
-    /// Stones left.
-    #[getter]
-    fn stones(&self) -> u32 {
-        self.0.stones()
+position_class!(
+    PyNim,
+    Nim,
+    "Nim",
+    "A position of the stone game: `STONES:SIDE` (`\"15:first\"`; a bare number means the first
+player to move). Each turn takes 1, 2 or 3 stones; taking the last one wins. Moves are `1`,
+`2`, `3`.",
+    {
+        /// Stones left.
+        #[getter]
+        fn stones(&self) -> u32 {
+            self.0.stones()
+        }
     }
-});
+);
 
-position_class!(symmetric PyOthello, Othello, "Othello", {
+position_class!(symmetric PyOthello, Othello, "Othello",
+    "An Othello position: 64 squares a1, b1, ..., h8 of `X` (black), `O` (white) and `-`, white
+space, then the side to move (`X` or `O`). Black moves first. Moves are squares (`d3`) or
+`PA`, the pass of a player without a move.", {
     /// The board as 8 rows with coordinates, and whose turn it is.
     fn pretty(&self) -> String {
         self.0.pretty()

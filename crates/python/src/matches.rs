@@ -170,12 +170,6 @@ fn row_dict<'py>(py: Python<'py>, agent: &str, r: &MatchResult) -> PyResult<Boun
         d.set_item(format!("{group}_win"), t.win)?;
         d.set_item(format!("{group}_lose"), t.lose)?;
         d.set_item(format!("{group}_draw"), t.draw)?;
-    }
-    for (group, t) in [
-        ("first", &r.a_first),
-        ("second", &r.a_second),
-        ("total", &total),
-    ] {
         for (k, ratio) in ["win", "lose", "draw"].into_iter().zip(t.ratios()) {
             d.set_item(format!("{group}_{k}_ratio"), ratio.value)?;
             d.set_item(format!("{group}_{k}_low"), ratio.low)?;
@@ -226,10 +220,11 @@ fn league_of<'py, G: PyGame>(
 /// builds from its bare name, as `yomi league`) against `baseline`, `rounds` rounds each.
 ///
 /// Returns a list of records (one dict per agent, ready for `pandas.DataFrame`) with the
-/// columns of `yomi league --csv`: `agent`, `spec`, then `first_win`, `first_lose`,
-/// `first_draw`, `second_...`, `total_...` (counts from the agent's side, moving first,
-/// second, and in all), then `first_win_ratio`, `first_win_low`, `first_win_high`, ... for
-/// every count (ratios with 95% Wilson intervals). Same seed, same numbers as the CLI.
+/// columns of `yomi league --csv`: `agent`, `spec`, then for each group `first`, `second`,
+/// `total` (the agent moving first, second, and in all) the counts `{group}_win`,
+/// `{group}_lose`, `{group}_draw` from the agent's side, then for each of them
+/// `{group}_win_ratio`, `{group}_win_low`, `{group}_win_high`, ... (ratios with 95% Wilson
+/// intervals). Same seed, same numbers as the CLI.
 #[pyfunction]
 #[pyo3(signature = (agents = None, baseline = "random", game = "tictactoe", rounds = 10_000, seed = 1, threads = None))]
 fn league<'py>(

@@ -351,15 +351,17 @@ fn bundled_tree<G: Wrap>() -> PyResult<AnyTree> {
 #[pymethods]
 impl PyTree {
     /// Builds the tree of `game` from `start` (default: the standard start), with at most
-    /// `max_positions` distinct positions (`ValueError` beyond), releasing the GIL.
+    /// `max_positions` distinct positions (default 5 000 000; `ValueError` beyond), releasing
+    /// the GIL.
     #[new]
-    #[pyo3(signature = (game = "tictactoe", start = None, max_positions = DEFAULT_MAX_POSITIONS))]
+    #[pyo3(signature = (game = "tictactoe", start = None, max_positions = None))]
     fn new(
         py: Python<'_>,
         game: &str,
         start: Option<&Bound<'_, PyAny>>,
-        max_positions: usize,
+        max_positions: Option<usize>,
     ) -> PyResult<PyTree> {
+        let max_positions = max_positions.unwrap_or(DEFAULT_MAX_POSITIONS);
         let inner = with_game!(game, G => build_tree::<G>(py, start, max_positions))?;
         Ok(PyTree { inner })
     }

@@ -17,13 +17,14 @@ def root() -> Path:
 
 @pytest.fixture(scope="session")
 def cli() -> Path:
-    """The `yomi` binary: `$YOMI_CLI` if set (CI builds it), else built here with cargo."""
+    """The `yomi` binary: `$YOMI_CLI` if set (.ci/python.sh sets it), else built here with
+    cargo's test profile (optimised, and what `cargo test --workspace` has already built)."""
     path = os.environ.get("YOMI_CLI")
     if path:
         cli = Path(path)
         assert cli.is_file(), f"YOMI_CLI={path} is not a file"
         return cli
-    subprocess.run(["cargo", "build", "--quiet", "-p", "yomi-cli"], cwd=ROOT, check=True)
+    subprocess.run(["cargo", "build", "--quiet", "--profile", "test", "-p", "yomi-cli"], cwd=ROOT, check=True)
     meta = subprocess.run(
         ["cargo", "metadata", "--format-version", "1", "--no-deps"],
         cwd=ROOT,

@@ -187,7 +187,7 @@ class Tree:
         self,
         game: GameName = "tictactoe",
         start: Optional[Position] = None,
-        max_positions: int = ...,
+        max_positions: Optional[int] = None,
     ) -> None: ...
     @staticmethod
     def load(path: Union[str, PathLike[str]], game: GameName = "tictactoe") -> Tree: ...
