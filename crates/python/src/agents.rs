@@ -5,7 +5,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 use yomi_agents::Zoo;
 use yomi_core::{Agent, AgentError, Explanation, Game, Limits, Rng};
 use yomi_nim::Nim;
@@ -75,18 +75,18 @@ fn agent_error(e: AgentError) -> PyErr {
     value_error(e)
 }
 
-fn choose_with<G: PyGame>(
-    py: Python<'_>,
+fn choose_with<'py, G: PyGame>(
+    py: Python<'py>,
     agent: &Mutex<Box<dyn Agent<G>>>,
-    position: &Bound<'_, PyAny>,
+    position: &Bound<'py, PyAny>,
     seed: u64,
-) -> PyResult<String> {
+) -> PyResult<Bound<'py, PyString>> {
     let pos = G::extract(position)?;
     let mv = py.detach(|| {
         let mut agent = agent.lock().unwrap_or_else(PoisonError::into_inner);
         agent.choose(&pos, &mut Rng::seed_from_u64(seed))
     });
-    Ok(mv.map_err(agent_error)?.to_string())
+    Ok(G::move_name(py, mv.map_err(agent_error)?))
 }
 
 fn explain_with<'py, G: PyGame>(
@@ -167,7 +167,12 @@ impl PyAgent {
     /// Raises `ValueError` for a finished game or bad notation, `TypeError` for a position
     /// of another game.
     #[pyo3(signature = (position, seed = 1))]
-    fn choose(&self, py: Python<'_>, position: &Bound<'_, PyAny>, seed: u64) -> PyResult<String> {
+    fn choose<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+        seed: u64,
+    ) -> PyResult<Bound<'py, PyString>> {
         with_agent!(&self.inner, a => choose_with(py, a, position, seed))
     }
 

@@ -4,11 +4,13 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyString;
 use yomi_agents::Zoo;
 use yomi_core::{perft, FinalScore, Game, Outcome, PlayError, Player, Rng, Symmetric};
-use yomi_nim::Nim;
-use yomi_othello::{MoveSequence, Othello};
-use yomi_tictactoe::TicTacToe;
+use yomi_nim::{Nim, Take};
+use yomi_othello::{Move, MoveSequence, Othello, Square as OthelloSquare};
+use yomi_tictactoe::{Square, TicTacToe};
 
 use crate::{py_quote, value_error};
 
@@ -23,6 +25,10 @@ pub(crate) trait PyGame: Zoo {
 
     /// The position as an instance of its Python class.
     fn into_object(self, py: Python<'_>) -> PyResult<Bound<'_, PyAny>>;
+
+    /// The move's notation as a Python string, from a table made once per game: formatting
+    /// moves costs more than generating them, and `legal_moves` returns every name.
+    fn move_name(py: Python<'_>, mv: Self::Move) -> Bound<'_, PyString>;
 
     /// Plays a line of moves in the game's move-list notation, each move checked.
     fn play_moves(&self, line: &str) -> Result<Self, String> {
@@ -83,8 +89,8 @@ fn check_symmetry(sym: usize, count: usize) -> PyResult<()> {
 /// Defines a position class over game `$G` with the methods every game has, then `$extra`,
 /// the game's own methods (`symmetric`: also the methods of boards with symmetries).
 macro_rules! position_class {
-    (symmetric $Class:ident, $G:ident, $name:literal, $doc:literal, { $($extra:tt)* }) => {
-        position_class!($Class, $G, $name, $doc, {
+    (symmetric $Class:ident, $G:ident, $name:literal, $doc:literal, $moves:expr, $index:expr, { $($extra:tt)* }) => {
+        position_class!($Class, $G, $name, $doc, $moves, $index, {
             /// The image of the position under symmetry `sym` (0 is the identity; 8 in all).
             fn transform(&self, sym: usize) -> PyResult<Self> {
                 check_symmetry(sym, <$G as Symmetric>::SYMMETRIES)?;
@@ -116,7 +122,7 @@ macro_rules! position_class {
             $($extra)*
         });
     };
-    ($Class:ident, $G:ident, $name:literal, $doc:literal, { $($extra:tt)* }) => {
+    ($Class:ident, $G:ident, $name:literal, $doc:literal, $moves:expr, $index:expr, { $($extra:tt)* }) => {
         #[doc = $doc]
         #[pyclass(module = "yomi", name = $name, frozen, eq, hash)]
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -139,6 +145,24 @@ macro_rules! position_class {
 
             fn into_object(self, py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
                 Ok(Bound::new(py, $Class(self))?.into_any())
+            }
+
+            fn move_name(py: Python<'_>, mv: <$G as Game>::Move) -> Bound<'_, PyString> {
+                static NAMES: PyOnceLock<Vec<Option<Py<PyString>>>> = PyOnceLock::new();
+                let index: fn(<$G as Game>::Move) -> usize = $index;
+                let names = NAMES.get_or_init(py, || {
+                    let all: Vec<<$G as Game>::Move> = $moves;
+                    let len = all.iter().map(|&m| index(m) + 1).max().unwrap_or(0);
+                    let mut names: Vec<Option<Py<PyString>>> = (0..len).map(|_| None).collect();
+                    for m in all {
+                        names[index(m)] = Some(PyString::new(py, &m.to_string()).unbind());
+                    }
+                    names
+                });
+                match names.get(index(mv)) {
+                    Some(Some(name)) => name.bind(py).clone(),
+                    _ => PyString::new(py, &mv.to_string()),
+                }
             }
 
             game_overrides!($G);
@@ -197,8 +221,12 @@ macro_rules! position_class {
 
             /// The legal moves in the game's order, in move notation (empty when the game is
             /// over).
-            fn legal_moves(&self) -> Vec<String> {
-                self.0.legal_moves().iter().map(ToString::to_string).collect()
+            fn legal_moves<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
+                self.0
+                    .legal_moves()
+                    .iter()
+                    .map(|&m| <$G as PyGame>::move_name(py, m))
+                    .collect()
             }
 
             /// Whether `move` is legal here.
@@ -226,11 +254,16 @@ macro_rules! position_class {
             }
 
             /// `(move, position after it)` for every legal move.
-            fn children(&self) -> Vec<(String, Self)> {
+            fn children<'py>(&self, py: Python<'py>) -> Vec<(Bound<'py, PyString>, Self)> {
                 self.0
                     .legal_moves()
                     .iter()
-                    .map(|&m| (m.to_string(), $Class(self.0.play_unchecked(m))))
+                    .map(|&m| {
+                        (
+                            <$G as PyGame>::move_name(py, m),
+                            $Class(self.0.play_unchecked(m)),
+                        )
+                    })
                     .collect()
             }
 
@@ -282,7 +315,9 @@ macro_rules! game_overrides {
 
 position_class!(symmetric PyTicTacToe, TicTacToe, "TicTacToe",
     "A tic-tac-toe position: its 9 cells of `o`, `x` and `.` in row-major order (`\"x...o...o\"`;
-`/` or spaces may separate rows). O moves first. Moves are `(x,y)`, column then row.", {
+`/` or spaces may separate rows). O moves first. Moves are `(x,y)`, column then row.",
+    Square::ALL.to_vec(),
+    Square::index, {
     /// The three rows and the state of the game, e.g. `"x..\n.o.\n..o\nx to move"`.
     fn pretty(&self) -> String {
         self.0.pretty()
@@ -296,6 +331,8 @@ position_class!(
     "A position of the stone game: `STONES:SIDE` (`\"15:first\"`; a bare number means the first
 player to move). Each turn takes 1, 2 or 3 stones; taking the last one wins. Moves are `1`,
 `2`, `3`.",
+    (1..=yomi_nim::MAX_TAKE).filter_map(Take::new).collect(),
+    |t: Take| usize::from(t.count()),
     {
         /// Stones left.
         #[getter]
@@ -308,7 +345,9 @@ player to move). Each turn takes 1, 2 or 3 stones; taking the last one wins. Mov
 position_class!(symmetric PyOthello, Othello, "Othello",
     "An Othello position: 64 squares a1, b1, ..., h8 of `X` (black), `O` (white) and `-`, white
 space, then the side to move (`X` or `O`). Black moves first. Moves are squares (`d3`) or
-`PA`, the pass of a player without a move.", {
+`PA`, the pass of a player without a move.",
+    Move::all(),
+    |m: Move| m.square().map_or(OthelloSquare::NUM, OthelloSquare::index), {
     /// The board as 8 rows with coordinates, and whose turn it is.
     fn pretty(&self) -> String {
         self.0.pretty()
