@@ -48,6 +48,26 @@ def test_ffo_1_to_19_every_score(ffo):
         assert -yomi.solve(after, threads=1)["score"] == score, n
 
 
+def test_solver_keeps_its_table_and_values_every_move(ffo):
+    solver = yomi.Solver(threads=1, hash_mb=16)
+    assert repr(solver) == "Solver(threads=1, hash_mb=16)"
+    pos, best, score = ffo[2]
+    first = solver.solve(pos)
+    again = solver.solve(pos)
+    assert first["score"] == again["score"] == score
+    assert again["nodes"] < first["nodes"]  # the table remembers the first solve
+    solver.clear()
+    assert solver.solve(pos)["nodes"] == first["nodes"]
+    values = solver.move_values(pos)
+    assert [v["move"] for v in values] == pos.legal_moves()
+    assert max(v["score"] for v in values) == score
+    assert next(v for v in values if v["move"] == best)["score"] == score
+    wld = solver.move_values(pos, mode="wld")
+    assert [v["score"] for v in wld] == [(v["score"] > 0) - (v["score"] < 0) for v in values]
+    with pytest.raises(ValueError, match="hash size"):
+        yomi.Solver(hash_mb=100_000)
+
+
 def test_threads_do_not_change_the_score(ffo):
     pos, _, score = ffo[20]
     assert yomi.solve(pos, threads=1)["score"] == score

@@ -107,10 +107,11 @@ def test_othello_endgame_tree_agrees_with_the_solver():
     assert len(small) > 100
     # Every unfinished position: the minimax sign (black's side) is the solver's WLD result.
     checked = 0
+    solver = yomi.Solver(threads=1, hash_mb=1)
     for p in small:
         if p.is_over:
             continue
-        wld = yomi.solve(p, mode="wld", threads=1, hash_mb=1)["score"]
+        wld = solver.solve(p, mode="wld")["score"]
         sign = 1 if p.side_to_move == "first" else -1
         assert small.value(p) == sign * wld, str(p)
         checked += 1

@@ -227,6 +227,21 @@ class SolveResult(TypedDict):
     lower: int
     upper: int
 
+class MoveValue(TypedDict):
+    move: str
+    score: int
+    nodes: int
+
+class Solver:
+    """An Othello endgame solver that keeps its transposition table between solves."""
+
+    def __init__(self, threads: Optional[int] = None, hash_mb: int = 64) -> None: ...
+    def solve(self, position: Union[Othello, str], mode: Literal["exact", "wld"] = "exact") -> SolveResult: ...
+    def move_values(
+        self, position: Union[Othello, str], mode: Literal["exact", "wld"] = "exact"
+    ) -> list[MoveValue]: ...
+    def clear(self) -> None: ...
+
 def solve(
     position: Union[Othello, str],
     mode: Literal["exact", "wld"] = "exact",
