@@ -318,7 +318,7 @@ position_class!(symmetric PyTicTacToe, TicTacToe, "TicTacToe",
 `/` or spaces may separate rows). O moves first. Moves are `(x,y)`, column then row.",
     Square::ALL.to_vec(),
     Square::index, {
-    /// The three rows and the state of the game, e.g. `"x..\n.o.\n..o\nx to move"`.
+    /// The three rows and the state of the game, e.g. `"x..\n.o.\n..o\nTurn x"`.
     fn pretty(&self) -> String {
         self.0.pretty()
     }

@@ -8,6 +8,7 @@ import yomi
 def test_tictactoe_notation_round_trips_and_plays():
     pos = yomi.TicTacToe("x../.o./..o")
     assert str(pos) == "x...o...o"
+    assert pos.pretty() == "x..\n.o.\n..o\nTurn x"
     assert repr(pos) == "TicTacToe('x...o...o')"
     assert pos == yomi.TicTacToe().play_line("(1,1) (0,0) (2,2)")
     assert yomi.TicTacToe(str(pos)) == pos
