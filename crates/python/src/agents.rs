@@ -2,18 +2,17 @@
 //! and explains moves; `yomi.agents(game)` lists the zoo.
 
 use std::sync::{Mutex, PoisonError};
-use std::time::Duration;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use yomi_agents::Zoo;
-use yomi_core::{Agent, AgentError, Explanation, Game, Limits, Rng};
+use yomi_core::{Agent, AgentError, Explanation, Game, Rng};
 use yomi_nim::Nim;
 use yomi_othello::Othello;
 use yomi_tictactoe::TicTacToe;
 
 use crate::games::PyGame;
-use crate::{py_quote, value_error, with_game};
+use crate::{limits, py_quote, value_error, with_game};
 
 /// A built agent of one game. The lock is only taken with the GIL released, so a Python
 /// thread waiting for an agent another thread is using never blocks the interpreter.
@@ -195,26 +194,7 @@ impl PyAgent {
     /// `None` removes a limit.
     #[pyo3(signature = (time = None, nodes = None))]
     fn set_limits(&self, py: Python<'_>, time: Option<f64>, nodes: Option<u64>) -> PyResult<()> {
-        let mut limits = Limits::none();
-        if let Some(t) = time {
-            let d = Duration::try_from_secs_f64(t)
-                .ok()
-                .filter(|d| !d.is_zero())
-                .ok_or_else(|| {
-                    value_error(format!(
-                        "time limit {t} is not a positive number of seconds"
-                    ))
-                })?;
-            limits = limits.with_time(d);
-        }
-        if let Some(n) = nodes {
-            if n == 0 {
-                return Err(value_error(
-                    "node limit 0 is not a positive number of nodes",
-                ));
-            }
-            limits = limits.with_nodes(n);
-        }
+        let limits = limits(time, nodes)?;
         with_agent!(&self.inner, a => py.detach(|| {
             a.lock()
                 .unwrap_or_else(PoisonError::into_inner)

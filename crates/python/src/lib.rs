@@ -15,9 +15,11 @@
 //! The type stubs are `python/yomi/_yomi.pyi`; the tests are `tests/` (pytest).
 
 use std::fmt::Display;
+use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use yomi_core::{Limits, NodeCount, Seconds};
 
 mod agents;
 mod games;
@@ -29,6 +31,21 @@ mod wait;
 /// A `ValueError` carrying the library's message.
 pub(crate) fn value_error(e: impl Display) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// Limits from Python's `time=` (seconds) and `nodes=` arguments, `None` meaning no limit;
+/// the values are checked as the CLI's `--time` and `--nodes` are.
+pub(crate) fn limits(time: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
+    let mut limits = Limits::none();
+    if let Some(t) = time {
+        let Seconds(d) = t.to_string().parse::<Seconds>().map_err(value_error)?;
+        limits = limits.with_time(d.max(Duration::from_nanos(1)));
+    }
+    if let Some(n) = nodes {
+        let NodeCount(n) = n.to_string().parse::<NodeCount>().map_err(value_error)?;
+        limits = limits.with_nodes(n);
+    }
+    Ok(limits)
 }
 
 /// `text` as a Python string literal in single quotes, for `__repr__`.

@@ -84,8 +84,10 @@ def test_bad_specs_and_positions_raise():
         yomi.agent("random").choose("ooo/xx./...")
     with pytest.raises(TypeError, match="expected a yomi.TicTacToe"):
         yomi.agent("random").choose(yomi.Othello())
-    with pytest.raises(ValueError, match="time limit"):
+    with pytest.raises(ValueError, match="invalid time limit `-1`: expected a positive number of seconds"):
         yomi.agent("othello", game="othello").set_limits(time=-1)
+    with pytest.raises(ValueError, match="invalid node limit `0`"):
+        yomi.agent("othello", game="othello").set_limits(nodes=0)
 
 
 def test_an_agent_can_be_shared_between_threads():
