@@ -9,8 +9,8 @@
 //! - Errors: bad input (notation, moves, agent specs, settings) raises `ValueError` with the
 //!   library's message; a file that cannot be read raises `OSError`; `TypeError` for an
 //!   argument of the wrong kind.
-//! - Long computations (building a tree, a choice, a solve, a match) release the GIL; solves
-//!   and matches also stop on Ctrl-C ([`wait`]).
+//! - Long computations (building a tree, a choice, a solve, a match) release the GIL;
+//!   matches and leagues also stop on Ctrl-C ([`wait`]).
 //!
 //! The type stubs are `python/yomi/_yomi.pyi`; the tests are `tests/` (pytest).
 

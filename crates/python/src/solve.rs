@@ -46,7 +46,7 @@ fn solution_dict<'py>(py: Python<'py>, s: &Solution) -> PyResult<Bound<'py, PyDi
 }
 
 /// Solves `position` with `solver`, waiting without the GIL; Ctrl-C raises
-/// `KeyboardInterrupt`.
+/// `KeyboardInterrupt` once the solve has returned (the solver has no stop flag to set yet).
 fn solve_with<'py>(
     py: Python<'py>,
     solver: &Mutex<Solver>,
@@ -160,7 +160,7 @@ impl PySolver {
 /// `pv` (a principal variation), `nodes`, `seconds`, `stopped` (`None` for a finished solve)
 /// and `lower`/`upper` (the proved bounds; both equal `score` for a finished solve).
 ///
-/// Releases the GIL while it searches; Ctrl-C stops it and raises `KeyboardInterrupt`.
+/// Releases the GIL while it searches; Ctrl-C raises `KeyboardInterrupt` once it returns.
 /// Raises `ValueError` for bad notation, a bad mode or settings out of range.
 #[pyfunction]
 #[pyo3(signature = (position, mode = "exact", threads = None, hash_mb = 64))]
