@@ -180,7 +180,10 @@ fn limits_report_bounds_and_exit_3() {
     assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
     let text = stdout(&out);
     assert!(text.contains("node limit"), "{text}");
-    assert!(text.contains(" [-64,+64] ") || text.contains(" [+"), "{text}");
+    assert!(
+        text.contains(" [-64,+64] ") || text.contains(" [+"),
+        "{text}"
+    );
 }
 
 /// Ctrl-C (SIGINT) during a long solve prints the partial report and exits 130.
