@@ -16,6 +16,10 @@
 //! - **Othello only:** `othello` ([`OthelloAgent`]), the engine of `yomi-endgame`: alpha-beta
 //!   with a hand-made evaluation, then win/loss/draw and exact endgame solves.
 //! - **Tic-tac-toe only:** the study's `ai1` .. `ai14s` ([`StudyAgent`], [`StudyRule`]).
+//! - **External engines, every game:** `engine` ([`register_engine`]) starts a program and
+//!   plays through NBoard or GTP ([`yomi_protocol::ExternalEngine`]). It is not in
+//!   [`Zoo::zoo`]: a spec could start any program, so only [`zoo_with_engines`] has it, for
+//!   command lines a user types (never for specs from a network request).
 //! - **Games small enough to solve (tic-tac-toe, the stone game):** `perfect`, `perfect-sv`,
 //!   `pmc-exact`, `pmc2-exact`, `table` ([`register_tree`]), which read the exact game tree of
 //!   `yomi-tree`.
@@ -58,6 +62,7 @@
 mod basic;
 mod blunder;
 mod common;
+mod engine;
 mod mcts;
 mod montecarlo;
 mod othello_agent;
@@ -71,6 +76,7 @@ mod zoo;
 pub use basic::{register_generic, FirstAgent, RandomAgent};
 pub use blunder::BlunderAgent;
 pub use common::WIN_VALUE;
+pub use engine::{register_engine, zoo_with_engines};
 pub use mcts::MctsAgent;
 pub use montecarlo::{PmcAgent, PmcScore};
 pub use othello_agent::{OthelloAgent, OthelloSettings};

@@ -4,10 +4,8 @@
 use std::fmt;
 use std::time::Duration;
 
-use yomi_core::{Agent, AgentError, Explanation, MoveScore, Rng};
-use yomi_endgame::{
-    MidgameLimits, MidgameSearch, Mode, Solver, SolverConfig, EVAL_LIMIT, FINAL_SCALE,
-};
+use yomi_core::{Agent, AgentError, Explanation, Limits, MoveScore, Rng};
+use yomi_endgame::{MidgameSearch, Mode, Solver, SolverConfig, EVAL_LIMIT, FINAL_SCALE};
 use yomi_othello::{Move, Othello};
 
 use crate::common::{explain_best, moves_of, time_text};
@@ -22,7 +20,7 @@ const MAX_HASH_MB: u64 = 4096;
 /// How an [`OthelloAgent`] picks its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OthelloSettings {
-    /// The time limit of a midgame search (solves are not time-limited); `None` for none.
+    /// The time per move, for the midgame search and the solves alike; `None` for none.
     pub time: Option<Duration>,
     /// The deepest midgame iteration, in plies.
     pub depth: u32,
@@ -57,6 +55,10 @@ impl Default for OthelloSettings {
 /// finished game is its final disc difference times [`FINAL_SCALE`]); in a solve the exact
 /// final disc difference or -1 / 0 / 1. A position with a single legal move is not searched.
 ///
+/// Every move obeys the time per move (`time`, or a tighter limit given through
+/// [`Agent::set_limits`], whose stop flag also ends a move early): a solve that the limit stops
+/// falls back to the midgame search in the time that is left (depth 1 always completes).
+///
 /// Without a time limit (`time=0`) the choice depends only on the position and the generator;
 /// with one, on how deep the machine got in that time (so `choose` and `explain` may differ).
 /// The tables are emptied (or their old entries ignored) before each decision where that could
@@ -66,6 +68,8 @@ pub struct OthelloAgent {
     settings: OthelloSettings,
     midgame: MidgameSearch,
     solver: Option<Solver>,
+    /// Limits from [`Agent::set_limits`].
+    limits: Limits,
 }
 
 impl OthelloAgent {
@@ -76,6 +80,7 @@ impl OthelloAgent {
             settings,
             midgame: MidgameSearch::new(settings.hash_mb),
             solver: None,
+            limits: Limits::none(),
         }
     }
 
@@ -103,6 +108,17 @@ impl OthelloAgent {
 }
 
 impl OthelloAgent {
+    /// The limits of one move: the tighter of the settings' time and the limits set from
+    /// outside, and their node budget and stop flag.
+    fn move_limits(&self) -> Limits {
+        let mut limits = self.limits.clone();
+        limits.time = match (self.settings.time, limits.time) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        limits
+    }
+
     /// The entry of `values` (from the solver or the search, named `source`) for `mv`; an
     /// error if there is none.
     fn value_of<'v, T>(
@@ -158,8 +174,19 @@ impl Agent<Othello> for OthelloAgent {
         } else {
             None
         };
+        let limits = self.move_limits();
+        let watch = limits.start();
+        let mut notes = Vec::new();
         if let Some(mode) = solve {
-            let values = self.solver()?.move_values(state, mode);
+            let values = self.solver()?.move_values_limited(state, mode, &limits);
+            let nodes: u64 = values.iter().map(|v| v.nodes).sum();
+            if values.iter().any(|v| !v.is_exact()) {
+                notes.push(format!(
+                    "the {mode} solve at {empties} empties stopped at a limit after {nodes} \
+                     nodes: playing by the midgame search"
+                ));
+                return self.midgame_move(state, &moves, &limits, &watch, notes, rng);
+            }
             let (how, unit) = match mode {
                 Mode::Exact => ("exact solve", "final disc difference"),
                 Mode::Wld => ("WLD solve", "1 win, 0 draw, -1 loss"),
@@ -173,28 +200,46 @@ impl Agent<Othello> for OthelloAgent {
                         .with_part("nodes", v.nodes as f64),
                 );
             }
-            let nodes: u64 = values.iter().map(|v| v.nodes).sum();
             let mut e = explain_best(self.to_string(), scored, rng);
             e.notes.push(format!(
                 "{how} at {empties} empties, {nodes} nodes; scores: {unit}"
             ));
             return Ok(e);
         }
+        self.midgame_move(state, &moves, &limits, &watch, notes, rng)
+    }
 
-        let result = self.midgame.search(
-            state,
-            MidgameLimits {
-                depth: self.settings.depth,
-                time: self.settings.time,
-            },
-        );
+    fn set_limits(&mut self, limits: &Limits) {
+        self.limits = limits.clone();
+    }
+}
+
+impl OthelloAgent {
+    /// The move of the midgame search, in the time left on `watch` (started for this move
+    /// under `limits`), with `notes` on what happened before.
+    fn midgame_move(
+        &mut self,
+        state: &Othello,
+        moves: &[Move],
+        limits: &Limits,
+        watch: &yomi_core::Watch,
+        notes: Vec<String>,
+        rng: &mut Rng,
+    ) -> Result<Explanation<Move>, AgentError> {
+        let empties = state.empties().count();
+        let mut left = limits.clone();
+        left.time = watch.remaining();
+        left.nodes = limits.nodes.map(|n| n.saturating_sub(watch.nodes()).max(1));
+        let result = self
+            .midgame
+            .search_limited(state, self.settings.depth, &left);
         let how = if result.exact {
             format!("depth {} search, exact", result.depth)
         } else {
             format!("depth {} search", result.depth)
         };
         let mut scored = Vec::with_capacity(moves.len());
-        for &mv in &moves {
+        for &mv in moves {
             let v = self.value_of(&result.scores, mv, |v| v.mv, "search")?;
             scored.push(
                 MoveScore::new(mv, f64::from(v.score))
@@ -204,6 +249,7 @@ impl Agent<Othello> for OthelloAgent {
             );
         }
         let mut e = explain_best(self.to_string(), scored, rng);
+        e.notes.extend(notes);
         e.notes.push(format!(
             "{how} at {empties} empties, {} nodes in {:.3} s; scores: evaluation units \
              (|eval| <= {EVAL_LIMIT}, about 1/100 disc), a finished game {FINAL_SCALE} per disc",
@@ -212,7 +258,7 @@ impl Agent<Othello> for OthelloAgent {
         ));
         if result.timed_out {
             e.notes.push(format!(
-                "time ran out before depth {} completed: playing by depth {}",
+                "a limit stopped depth {} before it completed: playing by depth {}",
                 result.depth + 1,
                 result.depth
             ));
@@ -231,7 +277,8 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
                 ParamInfo {
                     name: "time",
                     default: "0.1",
-                    help: "time limit of a midgame search in seconds (0: none; solves are not limited)",
+                    help:
+                        "time per move in seconds, for the midgame search and the solves (0: none)",
                 },
                 ParamInfo {
                     name: "depth",

@@ -28,7 +28,8 @@ const MAX_NESTING: usize = 8;
 
 /// A game with a zoo: the registry of every agent that plays it.
 pub trait Zoo: Game {
-    /// A registry holding every agent for this game.
+    /// A registry holding every agent for this game, except `engine`, which starts programs
+    /// (see [`zoo_with_engines`](crate::zoo_with_engines)).
     fn zoo() -> Registry<Self>;
 }
 

@@ -1,16 +1,20 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use yomi_core::{Agent, AgentError, Game, GameResult, Player, Rng};
+use yomi_core::{Agent, AgentError, Game, GameResult, Limits, Player, Rng, StopFlag};
 
+use crate::elo::{Hypothesis, Pentanomial, Sprt};
+use crate::openings::{Opening, Openings, OpeningsInfo};
+use crate::shard::{Outcomes, Shard};
 use crate::Tally;
 
-/// The largest number of rounds a match accepts (two games each).
-pub const MAX_ROUNDS: u64 = 1_000_000_000;
+/// The largest number of rounds a match accepts (two games each). A match keeps one byte per
+/// game, so this bounds its memory to 200 MB.
+pub const MAX_ROUNDS: u64 = 100_000_000;
 
 /// Settings of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,15 +71,24 @@ pub enum MatchError {
     /// The thread pool could not be built.
     #[error("cannot start worker threads: {0}")]
     Threads(String),
+    /// The observer failed (e.g. the record file could not be written).
+    #[error("{0}")]
+    Observer(String),
 }
 
-/// Progress of a running match, passed to the observer after every game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Progress of a running match, passed to the observer.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Progress {
-    /// Games finished so far.
+    /// Games finished so far (games of a resumed match included).
     pub done: u64,
-    /// Games in the match.
+    /// Games in the match (in the shard, for a shard).
     pub total: u64,
+    /// A's results over the finished games.
+    pub tally: Tally,
+    /// Complete pairs counted in game order so far (empty for a shard of several).
+    pub pairs: Pentanomial,
+    /// The SPRT's log-likelihood ratio over those pairs, when the match runs one.
+    pub llr: Option<f64>,
 }
 
 /// Thinking time spent by one agent.
@@ -106,6 +119,35 @@ impl AgentTime {
     }
 }
 
+/// How a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum End {
+    /// Every game was played.
+    Complete,
+    /// The SPRT accepted a hypothesis: the games after the deciding pair do not count.
+    Sprt,
+    /// The stop flag was set (Ctrl-C): the games finished before it count.
+    Interrupted,
+    /// The observer asked to stop.
+    Stopped,
+}
+
+/// The state of a match's SPRT.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtReport {
+    /// The test.
+    pub test: Sprt,
+    /// The log-likelihood ratio over the counted pairs.
+    pub llr: f64,
+    /// Its lower bound (H0 accepted at or below).
+    pub lower: f64,
+    /// Its upper bound (H1 accepted at or above).
+    pub upper: f64,
+    /// The hypothesis accepted, if a bound was crossed.
+    pub accepted: Option<Hypothesis>,
+}
+
 /// The result of a match, from agent A's side.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchResult {
@@ -115,16 +157,29 @@ pub struct MatchResult {
     pub agent_a: String,
     /// Agent B's spec.
     pub agent_b: String,
-    /// Rounds played (two games each), as configured.
+    /// Rounds of the whole match (two games each), as configured.
     pub rounds: u64,
     /// The master seed.
     pub seed: u64,
-    /// Whether every game was played (false when the observer stopped the match).
+    /// The openings the rounds started from.
+    pub openings: OpeningsInfo,
+    /// Which games this result covers.
+    pub shard: Shard,
+    /// Whether the match ended normally (every game played, or the SPRT decided).
     pub complete: bool,
+    /// How it ended.
+    pub end: End,
     /// A's results in the games where A moved first.
     pub a_first: Tally,
     /// A's results in the games where A moved second.
     pub a_second: Tally,
+    /// Rounds whose two games both count, by A's points (the pentanomial counts; empty for a
+    /// shard of several, whose pairs are split between shards).
+    pub pairs: Pentanomial,
+    /// The SPRT, when the match ran one.
+    pub sprt: Option<SprtReport>,
+    /// Each game's result, in game order over the shard's games.
+    pub outcomes: Outcomes,
     /// Thinking time of A and of B. Wall-clock: varies between runs.
     pub time: [AgentTime; 2],
 }
@@ -135,34 +190,160 @@ impl MatchResult {
     pub fn total(&self) -> Tally {
         self.a_first.plus(&self.a_second)
     }
-}
 
-/// What one game contributes to the result.
-#[derive(Clone, Copy, Debug, Default)]
-struct Partial {
-    a_first: Tally,
-    a_second: Tally,
-    time: [AgentTime; 2],
-}
-
-impl Partial {
-    fn plus(self, other: Partial) -> Partial {
-        Partial {
-            a_first: self.a_first.plus(&other.a_first),
-            a_second: self.a_second.plus(&other.a_second),
-            time: [
-                self.time[0].plus(&other.time[0]),
-                self.time[1].plus(&other.time[1]),
-            ],
+    /// Recomputes the tallies and pairs from the outcomes (used by merges and resumes).
+    pub(crate) fn recount(&mut self) {
+        let (a_first, a_second, pairs) = count(&self.outcomes, self.shard);
+        self.a_first = a_first;
+        self.a_second = a_second;
+        self.pairs = pairs;
+        if let Some(report) = &mut self.sprt {
+            report.llr = report.test.llr_pentanomial(&pairs);
         }
     }
 }
+
+/// Tallies and pentanomial counts of a shard's outcomes.
+fn count(outcomes: &Outcomes, shard: Shard) -> (Tally, Tally, Pentanomial) {
+    let mut firsts = Tally::default();
+    let mut seconds = Tally::default();
+    let mut pairs = Pentanomial::default();
+    let mut previous: Option<(u64, GameResult)> = None;
+    for (slot, r) in outcomes.iter().enumerate() {
+        let Some(r) = r else { continue };
+        let index = shard.index_of(slot as u64);
+        let t = if index.is_multiple_of(2) {
+            &mut firsts
+        } else {
+            &mut seconds
+        };
+        add(t, r);
+        if shard.count == 1 {
+            if let Some((p, pr)) = previous {
+                if p + 1 == index && index % 2 == 1 {
+                    pairs.add(half_points(pr) + half_points(r));
+                }
+            }
+            previous = Some((index, r));
+        }
+    }
+    (firsts, seconds, pairs)
+}
+
+fn add(t: &mut Tally, r: GameResult) {
+    match r {
+        GameResult::Win => t.win += 1,
+        GameResult::Loss => t.lose += 1,
+        GameResult::Draw => t.draw += 1,
+    }
+}
+
+fn half_points(r: GameResult) -> usize {
+    match r {
+        GameResult::Win => 2,
+        GameResult::Draw => 1,
+        GameResult::Loss => 0,
+    }
+}
+
+/// What a match plays beyond its [`MatchConfig`]: openings, a shard, an SPRT, a stop flag,
+/// and the results of games already played (to resume).
+#[derive(Clone, Debug)]
+pub struct RunOptions<G> {
+    /// The openings (or the one start position).
+    pub openings: Openings<G>,
+    /// The games to play.
+    pub shard: Shard,
+    /// A sequential test that ends the match when it decides (not with a shard of several).
+    pub sprt: Option<Sprt>,
+    /// Setting it stops the match: games finished before are kept; games in progress are
+    /// dropped, and agents that search are asked to stop through [`Agent::set_limits`].
+    pub stop: StopFlag,
+    /// Whether [`FinishedGame::moves`] holds the game's moves (for records).
+    pub record_moves: bool,
+    /// Games already played (index, A's result): counted without being played again.
+    pub prior: Vec<(u64, GameResult)>,
+}
+
+impl<G: Game> RunOptions<G> {
+    /// Every game from `start`, the whole match, no SPRT, a flag nobody else holds.
+    #[must_use]
+    pub fn from_start(start: G) -> RunOptions<G> {
+        RunOptions::new(Openings::single(start))
+    }
+
+    /// Games from these openings, the whole match, no SPRT, a flag nobody else holds.
+    #[must_use]
+    pub fn new(openings: Openings<G>) -> RunOptions<G> {
+        RunOptions {
+            openings,
+            shard: Shard::WHOLE,
+            sprt: None,
+            stop: StopFlag::new(),
+            record_moves: false,
+            prior: Vec::new(),
+        }
+    }
+}
+
+/// A game as it finishes, for [`Observer::finished`].
+#[derive(Debug)]
+pub struct FinishedGame<'a, G: Game> {
+    /// The game's index.
+    pub index: u64,
+    /// Whether A moved first.
+    pub a_first: bool,
+    /// The opening it started from.
+    pub opening: &'a Opening<G>,
+    /// A's result.
+    pub result: GameResult,
+    /// The moves from the opening's position (empty unless [`RunOptions::record_moves`]).
+    pub moves: &'a [G::Move],
+}
+
+/// Watches a running match from the calling thread: every finished game in the order games
+/// finish, the progress, and a regular tick for buffered output.
+///
+/// # Contract
+/// The methods run on the thread that called [`run_match`], never concurrently. An error from
+/// [`Observer::finished`] or [`Observer::tick`] stops the match with [`MatchError::Observer`].
+pub trait Observer<G: Game> {
+    /// A game finished (not called for the prior games of a resumed match).
+    ///
+    /// # Errors
+    /// A message that stops the match.
+    fn finished(&mut self, game: &FinishedGame<'_, G>) -> Result<(), String> {
+        let _ = game;
+        Ok(())
+    }
+
+    /// Progress after one or more games; `Break` stops the match (ending [`End::Stopped`]).
+    fn progress(&mut self, progress: &Progress) -> ControlFlow<()> {
+        let _ = progress;
+        ControlFlow::Continue(())
+    }
+
+    /// Called at least every quarter of a second while the match runs, and once at its end.
+    ///
+    /// # Errors
+    /// A message that stops the match.
+    fn tick(&mut self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// An observer that watches nothing.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoObserver;
+
+impl<G: Game> Observer<G> for NoObserver {}
 
 /// Plays game `index` of a match between fresh agents from the two factories.
 ///
 /// Even games have A moving first, odd games B. The game's generator is
 /// `Rng::for_stream(seed, index)`, shared by both agents in move order, so a game replays
-/// alone. Every move an agent returns is checked before it is played.
+/// alone. Every move an agent returns is checked before it is played. An agent that forfeits
+/// ([`AgentError::Forfeit`]) loses the game.
 ///
 /// # Errors
 /// [`MatchError::Agent`] or [`MatchError::IllegalMove`] when an agent misbehaves.
@@ -178,8 +359,37 @@ where
     A: Agent<G>,
     B: Agent<G>,
 {
+    let game = play_one(start, make_a, make_b, seed, index, None, None)?;
+    Ok((game.result, game.time))
+}
+
+struct Played<M> {
+    result: GameResult,
+    time: [AgentTime; 2],
+    moves: Vec<M>,
+}
+
+fn play_one<G, A, B>(
+    start: &G,
+    make_a: &(impl Fn() -> A + ?Sized),
+    make_b: &(impl Fn() -> B + ?Sized),
+    seed: u64,
+    index: u64,
+    stop: Option<&StopFlag>,
+    moves: Option<Vec<G::Move>>,
+) -> Result<Played<G::Move>, MatchError>
+where
+    G: Game,
+    A: Agent<G>,
+    B: Agent<G>,
+{
     let mut a = make_a();
     let mut b = make_b();
+    if let Some(flag) = stop {
+        let limits = Limits::none().with_flag(flag.clone());
+        a.set_limits(&limits);
+        b.set_limits(&limits);
+    }
     let mut rng = Rng::for_stream(seed, index);
     let a_side = if index.is_multiple_of(2) {
         start.side_to_move()
@@ -187,10 +397,15 @@ where
         start.side_to_move().other()
     };
     let mut time = [AgentTime::default(); 2];
+    let mut line = moves;
     let mut pos = start.clone();
     loop {
         if let Some(outcome) = pos.outcome() {
-            return Ok((outcome.result_for(a_side), time));
+            return Ok(Played {
+                result: outcome.result_for(a_side),
+                time,
+                moves: line.unwrap_or_default(),
+            });
         }
         let a_moves = pos.side_to_move() == a_side;
         let (agent, slot): (&mut dyn Agent<G>, usize) =
@@ -199,29 +414,49 @@ where
         let chosen = agent.choose(&pos, &mut rng);
         time[slot].seconds += clock.elapsed().as_secs_f64();
         time[slot].moves += 1;
-        let mv = chosen.map_err(|source| MatchError::Agent {
-            agent: agent.spec(),
-            game: index,
-            position: pos.to_string(),
-            source,
-        })?;
+        let mv = match chosen {
+            Ok(mv) => mv,
+            // An external engine that crashed, hung, broke its protocol or played an illegal
+            // move loses this game; the match goes on.
+            Err(AgentError::Forfeit { .. }) => {
+                let lost = if a_moves {
+                    GameResult::Loss
+                } else {
+                    GameResult::Win
+                };
+                return Ok(Played {
+                    result: lost,
+                    time,
+                    moves: line.unwrap_or_default(),
+                });
+            }
+            Err(source) => {
+                return Err(MatchError::Agent {
+                    agent: agent.spec(),
+                    game: index,
+                    position: pos.to_string(),
+                    source,
+                })
+            }
+        };
         pos = pos.play(mv).map_err(|_| MatchError::IllegalMove {
             agent: agent.spec(),
             game: index,
             mv: mv.to_string(),
             position: pos.to_string(),
         })?;
+        if let Some(line) = &mut line {
+            line.push(mv);
+        }
     }
 }
 
 /// Plays a match of `config.rounds` rounds between agents A and B from `start`.
 ///
-/// Each worker builds fresh agents for every game from the factories (so agent state never
-/// leaks between games), and each game's generator comes from the master seed and the game's
-/// index: the counts are identical at any thread count. Both factories are called once before
-/// any thread starts. `observe` is called after every game (from worker threads); returning
+/// The short form of [`run_match`]: every game from `start`, no SPRT, no stop flag. `observe`
+/// is called after every finished game (or group of games) with the progress; returning
 /// `ControlFlow::Break(())` stops the match, and the result then has `complete == false` and
-/// counts only the games played. The library never prints.
+/// counts only the games played.
 ///
 /// # Errors
 /// [`MatchError`] for a bad configuration, a failing or cheating agent, or no threads.
@@ -230,7 +465,74 @@ pub fn play_match<G, A, B>(
     config: &MatchConfig,
     make_a: impl Fn() -> A + Sync,
     make_b: impl Fn() -> B + Sync,
-    observe: impl Fn(Progress) -> ControlFlow<()> + Sync,
+    observe: impl Fn(Progress) -> ControlFlow<()>,
+) -> Result<MatchResult, MatchError>
+where
+    G: Game,
+    A: Agent<G>,
+    B: Agent<G>,
+{
+    struct Closure<F>(F);
+    impl<G: Game, F: Fn(Progress) -> ControlFlow<()>> Observer<G> for Closure<F> {
+        fn progress(&mut self, p: &Progress) -> ControlFlow<()> {
+            (self.0)(*p)
+        }
+    }
+    if start.is_over() {
+        return Err(MatchError::BadConfig(format!(
+            "the start position {start} is already finished"
+        )));
+    }
+    run_match(
+        config,
+        &RunOptions::from_start(start.clone()),
+        make_a,
+        make_b,
+        &mut Closure(observe),
+    )
+}
+
+/// One finished game on its way from a worker to the calling thread.
+struct Done<M> {
+    index: u64,
+    result: GameResult,
+    moves: Vec<M>,
+}
+
+/// What a worker sends: games, or the error that ended it.
+enum Batch<M> {
+    Games(Vec<Done<M>>, [AgentTime; 2]),
+    Failed(MatchError),
+}
+
+fn code(r: GameResult) -> u8 {
+    match r {
+        GameResult::Win => 1,
+        GameResult::Loss => 2,
+        GameResult::Draw => 3,
+    }
+}
+
+/// Plays a match: the games of `options.shard`, each round from its opening, on
+/// `config.threads` threads.
+///
+/// Game `i` (A first when `i` is even) starts from the opening of round `i / 2`, with fresh
+/// agents from the factories and the generator `Rng::for_stream(config.seed, i)`: a game's
+/// result depends only on the seed and its index, never on threads or shards. Results are
+/// counted in game order, so an SPRT stops at the same pair (the first whose log-likelihood
+/// ratio crosses a bound) at any thread count; games played beyond it do not count.
+///
+/// The observer sees each game as it finishes, on the calling thread.
+///
+/// # Errors
+/// [`MatchError`] for a bad configuration (including an SPRT with a shard of several and prior
+/// games outside the shard), a failing or cheating agent, no threads, or a failing observer.
+pub fn run_match<G, A, B>(
+    config: &MatchConfig,
+    options: &RunOptions<G>,
+    make_a: impl Fn() -> A + Sync,
+    make_b: impl Fn() -> B + Sync,
+    observer: &mut dyn Observer<G>,
 ) -> Result<MatchResult, MatchError>
 where
     G: Game,
@@ -246,65 +548,251 @@ where
     if config.threads == Some(0) {
         return Err(MatchError::BadConfig("threads must be at least 1".into()));
     }
-    if start.is_over() {
-        return Err(MatchError::BadConfig(format!(
-            "the start position {start} is already finished"
-        )));
+    let shard = options.shard;
+    if options.sprt.is_some() && shard.count > 1 {
+        return Err(MatchError::BadConfig(
+            "an SPRT cannot be split into shards: it is decided game by game in order".into(),
+        ));
     }
+    let total_games = config.rounds * 2;
+    let games = shard.games_of(total_games);
+    let mut slots = vec![0u8; games as usize];
+    for &(index, result) in &options.prior {
+        if index >= total_games || !shard.contains(index) {
+            return Err(MatchError::BadConfig(format!(
+                "game {index} is not a game of this match (shard {shard}, {total_games} games)"
+            )));
+        }
+        slots[shard.slot_of(index) as usize] = code(result);
+    }
+    let prefilled = slots.clone();
     let (agent_a, agent_b) = (make_a().spec(), make_b().spec());
-    let total = config.rounds * 2;
-    let done = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let play_one = |index: u64| -> Result<Partial, MatchError> {
-        if stop.load(Ordering::Relaxed) {
-            return Ok(Partial::default());
+    let threads = config
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .max(1);
+    let next_slot = AtomicU64::new(0);
+    let halt = AtomicBool::new(false);
+    let stop = &options.stop;
+    let (tx, rx) = mpsc::channel::<Batch<G::Move>>();
+    let mut time = [AgentTime::default(); 2];
+    let mut end = End::Complete;
+    let mut error: Option<MatchError> = None;
+    let mut sprt_at: Option<u64> = None;
+    let mut done = options.prior.len() as u64;
+    let mut tally = Tally::default();
+    for &(_, r) in &options.prior {
+        add(&mut tally, r);
+    }
+    // The in-order frontier: slots counted into `pairs` so far (whole matches only).
+    let mut frontier = 0u64;
+    let mut pairs = Pentanomial::default();
+    let mut last_seen: Option<GameResult> = None;
+    let spawn_result = std::thread::scope(|scope| -> Result<(), MatchError> {
+        for _ in 0..threads.min(games.max(1) as usize) {
+            let tx = tx.clone();
+            let (make_a, make_b) = (&make_a, &make_b);
+            let (next_slot, halt, prefilled) = (&next_slot, &halt, &prefilled);
+            let record = options.record_moves;
+            std::thread::Builder::new()
+                .name("yomi-match".into())
+                .spawn_scoped(scope, move || {
+                    let mut batch = Vec::new();
+                    let mut time = [AgentTime::default(); 2];
+                    let mut sent = Instant::now();
+                    loop {
+                        if halt.load(Ordering::Relaxed) || stop.is_set() {
+                            break;
+                        }
+                        let slot = next_slot.fetch_add(1, Ordering::Relaxed);
+                        if slot >= games {
+                            break;
+                        }
+                        if prefilled[slot as usize] != 0 {
+                            continue;
+                        }
+                        let index = shard.index_of(slot);
+                        let opening = options.openings.for_round(index / 2);
+                        let played = play_one(
+                            &opening.position,
+                            make_a,
+                            make_b,
+                            config.seed,
+                            index,
+                            Some(stop),
+                            record.then(Vec::new),
+                        );
+                        match played {
+                            Err(e) => {
+                                let _ = tx.send(Batch::Failed(e));
+                                return;
+                            }
+                            // A game that ended after the flag was set may have been cut short.
+                            Ok(_) if stop.is_set() => break,
+                            Ok(p) => {
+                                time = [time[0].plus(&p.time[0]), time[1].plus(&p.time[1])];
+                                batch.push(Done {
+                                    index,
+                                    result: p.result,
+                                    moves: p.moves,
+                                });
+                            }
+                        }
+                        if batch.len() >= 64 || sent.elapsed() >= Duration::from_millis(20) {
+                            let games = std::mem::take(&mut batch);
+                            let t = std::mem::take(&mut time);
+                            if tx.send(Batch::Games(games, t)).is_err() {
+                                return;
+                            }
+                            sent = Instant::now();
+                        }
+                    }
+                    let _ = tx.send(Batch::Games(batch, time));
+                })
+                .map_err(|e| MatchError::Threads(e.to_string()))?;
         }
-        let (result, time) = play_game(start, &make_a, &make_b, config.seed, index)?;
-        let mut part = Partial {
-            time,
-            ..Partial::default()
-        };
-        let tally = if index.is_multiple_of(2) {
-            &mut part.a_first
-        } else {
-            &mut part.a_second
-        };
-        match result {
-            GameResult::Win => tally.win += 1,
-            GameResult::Loss => tally.lose += 1,
-            GameResult::Draw => tally.draw += 1,
+        drop(tx);
+        let mut ticked = Instant::now();
+        loop {
+            let received = rx.recv_timeout(Duration::from_millis(100));
+            let stopping = halt.load(Ordering::Relaxed);
+            match received {
+                Ok(Batch::Failed(e)) => {
+                    if error.is_none() {
+                        error = Some(e);
+                    }
+                    halt.store(true, Ordering::Relaxed);
+                }
+                Ok(Batch::Games(list, t)) => {
+                    time = [time[0].plus(&t[0]), time[1].plus(&t[1])];
+                    for game in list {
+                        let slot = shard.slot_of(game.index) as usize;
+                        if sprt_at.is_some_and(|at| game.index > at) || error.is_some() {
+                            continue;
+                        }
+                        slots[slot] = code(game.result);
+                        done += 1;
+                        add(&mut tally, game.result);
+                        {
+                            let finished = FinishedGame {
+                                index: game.index,
+                                a_first: game.index.is_multiple_of(2),
+                                opening: options.openings.for_round(game.index / 2),
+                                result: game.result,
+                                moves: &game.moves,
+                            };
+                            if let Err(e) = observer.finished(&finished) {
+                                error = Some(MatchError::Observer(e));
+                                halt.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    // Count the games now in order; decide the SPRT pair by pair.
+                    if shard.count == 1 && sprt_at.is_none() {
+                        while frontier < games && slots[frontier as usize] != 0 {
+                            let r = decode(slots[frontier as usize]);
+                            if frontier % 2 == 1 {
+                                if let Some(first) = last_seen {
+                                    pairs.add(half_points(first) + half_points(r));
+                                }
+                                if let Some(test) = &options.sprt {
+                                    let llr = test.llr_pentanomial(&pairs);
+                                    if test.decide(llr).is_some() {
+                                        sprt_at = Some(frontier);
+                                        halt.store(true, Ordering::Relaxed);
+                                        break;
+                                    }
+                                }
+                            }
+                            last_seen = Some(r);
+                            frontier += 1;
+                        }
+                    }
+                    let progress = Progress {
+                        done,
+                        total: games,
+                        tally,
+                        pairs,
+                        llr: options.sprt.map(|t| t.llr_pentanomial(&pairs)),
+                    };
+                    if !stopping && observer.progress(&progress).is_break() {
+                        end = End::Stopped;
+                        halt.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            if ticked.elapsed() >= Duration::from_millis(250) {
+                ticked = Instant::now();
+                if let Err(e) = observer.tick() {
+                    error.get_or_insert(MatchError::Observer(e));
+                    halt.store(true, Ordering::Relaxed);
+                }
+            }
         }
-        let now = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if observe(Progress { done: now, total }).is_break() {
-            stop.store(true, Ordering::Relaxed);
+        Ok(())
+    });
+    spawn_result?;
+    if let Err(e) = observer.tick() {
+        error.get_or_insert(MatchError::Observer(e));
+    }
+    if let Some(e) = error {
+        return Err(e);
+    }
+    if let Some(at) = sprt_at {
+        // Games beyond the deciding pair do not count (some may have finished).
+        let keep = shard.slot_of(at) as usize + 1;
+        for s in &mut slots[keep..] {
+            *s = 0;
         }
-        Ok(part)
-    };
-    let run = || {
-        (0..total)
-            .into_par_iter()
-            .map(play_one)
-            .try_reduce(Partial::default, |x, y| Ok(x.plus(y)))
-    };
-    let partial = match config.threads {
-        None => run()?,
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| MatchError::Threads(e.to_string()))?
-            .install(run)?,
-    };
-    Ok(MatchResult {
+        end = End::Sprt;
+    } else if stop.is_set() && slots.contains(&0) {
+        end = End::Interrupted;
+    }
+    let mut result = MatchResult {
         game: G::NAME.to_string(),
         agent_a,
         agent_b,
         rounds: config.rounds,
         seed: config.seed,
-        complete: !stop.load(Ordering::Relaxed),
-        a_first: partial.a_first,
-        a_second: partial.a_second,
-        time: partial.time,
-    })
+        openings: options.openings.info(),
+        shard,
+        complete: matches!(end, End::Complete | End::Sprt),
+        end,
+        a_first: Tally::default(),
+        a_second: Tally::default(),
+        pairs: Pentanomial::default(),
+        sprt: options.sprt.map(|test| {
+            let (lower, upper) = test.bounds();
+            SprtReport {
+                test,
+                llr: 0.0,
+                lower,
+                upper,
+                accepted: None,
+            }
+        }),
+        outcomes: Outcomes::from_codes(slots),
+        time,
+    };
+    result.recount();
+    if let Some(report) = &mut result.sprt {
+        report.accepted = if sprt_at.is_some() {
+            report.test.decide(report.llr)
+        } else {
+            None
+        };
+    }
+    Ok(result)
+}
+
+pub(crate) fn decode(c: u8) -> GameResult {
+    match c {
+        1 => GameResult::Win,
+        2 => GameResult::Loss,
+        _ => GameResult::Draw,
+    }
 }
 
 /// The player names of a game, in the order A-first, A-second (e.g. `["o", "x"]`).

@@ -9,6 +9,21 @@
 //! ratios and 95% Wilson score intervals. The library never prints: progress goes to an
 //! observer callback that can also stop the match.
 //!
+//! Beyond that ([`run_match`] with [`RunOptions`]):
+//! - **Elo** ([`EloEstimate`]): the Elo difference with its 95% interval, the likelihood of
+//!   superiority and the normalized Elo, from game counts (trinomial model) or from game pairs
+//!   (pentanomial model, the right error for paired games); see the `elo` formulas on
+//!   [`Scores`] and [`Sprt`].
+//! - **SPRT** ([`Sprt`]): a sequential test counted in game order, so the match stops at the
+//!   same pair at any thread count.
+//! - **Openings** ([`Openings`]): round `r` plays both colours from one opening.
+//! - **Shards** ([`Shard`]): shard `K/N` plays the games with index `K mod N`;
+//!   [`MatchResult::merge`] puts shards together into the whole match's result.
+//! - **Stopping and resuming**: a [`StopFlag`](yomi_core::StopFlag) ends the match keeping
+//!   the finished games; [`RunOptions::prior`] counts games already played, so a resumed match
+//!   gives the uninterrupted result. An [`Observer`] sees every game as it finishes (to record
+//!   it) on the calling thread.
+//!
 //! ```
 //! use std::ops::ControlFlow;
 //! use yomi_agents::{FirstAgent, RandomAgent};
@@ -27,14 +42,27 @@
 //! ```
 #![deny(missing_docs)]
 
+mod elo;
 mod harness;
+mod openings;
+mod shard;
 mod stats;
 
-pub use harness::{
-    play_game, play_match, seat_names, AgentTime, MatchConfig, MatchError, MatchResult, Progress,
-    MAX_ROUNDS,
+pub use elo::{
+    elo_of_score, normal_cdf, score_of_elo, EloEstimate, EloKind, Hypothesis, Model,
+    ParseSprtError, Pentanomial, Scores, Sprt,
 };
+pub use harness::{
+    play_game, play_match, run_match, seat_names, AgentTime, End, FinishedGame, MatchConfig,
+    MatchError, MatchResult, NoObserver, Observer, Progress, RunOptions, SprtReport, MAX_ROUNDS,
+};
+pub use openings::{Opening, OpeningOrder, Openings, OpeningsError, OpeningsInfo};
+pub use shard::{MergeError, Outcomes, ParseShardError, Shard};
 pub use stats::{wilson, Ratio, Tally, Z95};
 
+#[cfg(test)]
+mod elo_tests;
+#[cfg(test)]
+mod harness_tests;
 #[cfg(test)]
 mod tests;

@@ -123,24 +123,25 @@ fn first_versus_first_is_deterministic() {
 #[test]
 fn observer_sees_every_game_and_can_stop() {
     use std::sync::atomic::{AtomicU64, Ordering};
-    let calls = AtomicU64::new(0);
+    let last = AtomicU64::new(0);
     let r = play_match(
         &Nim::default(),
         &config(100, 1, Some(2)),
         || RandomAgent,
         || RandomAgent,
         |p: Progress| {
-            calls.fetch_add(1, Ordering::Relaxed);
+            assert!(p.done >= last.swap(p.done, Ordering::Relaxed));
             assert_eq!(p.total, 200);
+            assert_eq!(p.tally.games(), p.done);
             ControlFlow::Continue(())
         },
     )
     .unwrap();
     assert!(r.complete);
-    assert_eq!(calls.load(Ordering::Relaxed), 200);
+    assert_eq!(last.load(Ordering::Relaxed), 200);
     let r = play_match(
         &Nim::default(),
-        &config(100_000, 1, Some(2)),
+        &config(1_000_000, 1, Some(2)),
         || RandomAgent,
         || RandomAgent,
         |p: Progress| {
@@ -153,7 +154,8 @@ fn observer_sees_every_game_and_can_stop() {
     )
     .unwrap();
     assert!(!r.complete);
-    assert!(r.total().games() < 200_000);
+    assert_eq!(r.end, End::Stopped);
+    assert!(r.total().games() < 2_000_000);
 }
 
 /// Plays a move that is never legal in the stone game's last turns.

@@ -41,7 +41,7 @@ struct ExplainJson<'a, M: std::fmt::Display> {
 
 /// Runs `yomi explain` for game `G`.
 pub fn run<G: CliGame>(args: &ExplainArgs) -> Res<()> {
-    let mut agent = G::zoo().build(&args.agent)?;
+    let mut agent = G::cli_zoo().build(&args.agent)?;
     let mut pos: G = parse_position(args.position.as_deref())?;
     if let Some(line) = &args.moves {
         pos = pos.play_moves(line)?;

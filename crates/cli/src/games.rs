@@ -1,43 +1,276 @@
-//! Playing matches for the commands: a progress bar on standard error and a match between two
-//! agent specs that were checked beforehand.
+//! Playing matches for the commands: the options `match` and `league` share (openings,
+//! shards, records), a progress bar on standard error, and an observer that records games.
 
 use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 use yomi_agents::Registry;
-use yomi_arena::{play_match, MatchConfig, MatchError, MatchResult};
+use yomi_arena::{
+    run_match, EloEstimate, FinishedGame, MatchConfig, MatchError, MatchResult, Observer,
+    OpeningOrder, Openings, Progress, RunOptions, Scores, Shard,
+};
 use yomi_core::Game;
 
+use crate::record::{GameLine, Prior, Recorder};
+use crate::{interrupt, CliGame, Res};
+
+/// Options shared by `match` and `league`: where games start, which games to play, and where
+/// they are recorded.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RunArgs {
+    /// Openings file: one per line, a move line (`f5d6c3d3`, or moves separated by spaces) or
+    /// a position; `#` comments; an optional value after a tab. Each round plays one opening
+    /// with both colours.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// The order rounds take the openings in (random: a shuffle seeded by --seed).
+    #[arg(long, default_value = "sequential", requires = "openings")]
+    pub openings_order: OpeningOrder,
+    /// Play only the games with index K mod N (e.g. 0/4) and print the shard's results as
+    /// JSON, for `yomi merge`.
+    #[arg(long)]
+    pub shard: Option<Shard>,
+    /// Append every finished game to FILE as a JSON line (the first line names the run).
+    #[arg(long, conflicts_with = "resume")]
+    pub record: Option<PathBuf>,
+    /// Continue the interrupted run recorded in FILE (made with --record): its games count,
+    /// the others are played and appended; the result is the uninterrupted run's.
+    #[arg(long)]
+    pub resume: Option<PathBuf>,
+}
+
+impl RunArgs {
+    /// The openings: the file's, or every game from `start`.
+    pub fn openings<G: CliGame>(&self, start: Option<G>, seed: u64) -> Res<Openings<G>> {
+        let Some(path) = &self.openings else {
+            return Ok(Openings::single(start.unwrap_or_default()));
+        };
+        if start.is_some() {
+            return Err("--start and --openings cannot be used together".into());
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read the openings {}: {e}", path.display()))?;
+        let set = Openings::parse(&path.display().to_string(), &text, |line| {
+            line.parse::<G>()
+                .map_err(|e| e.to_string())
+                .or_else(|_| G::default().play_moves(line).map_err(|e| e.to_string()))
+        })?;
+        Ok(set.with_order(self.openings_order, seed))
+    }
+
+    /// The shard to play.
+    pub fn shard(&self) -> Shard {
+        self.shard.unwrap_or(Shard::WHOLE)
+    }
+
+    /// Opens the record: a new one for --record, the old one for --resume (with its games).
+    pub fn recorder(&self, header: &Value) -> Res<(Option<Recorder>, Prior)> {
+        if let Some(path) = &self.resume {
+            let (r, prior) = Recorder::resume(path, header)?;
+            let n: usize = prior.values().map(Vec::len).sum();
+            eprintln!("resuming {}: {n} games already played", path.display());
+            return Ok((Some(r), prior));
+        }
+        if let Some(path) = &self.record {
+            return Ok((Some(Recorder::create(path, header)?), Prior::new()));
+        }
+        Ok((None, Prior::new()))
+    }
+}
+
+/// The record header of a run.
+pub fn header(kind: &str, fields: Value, openings: &Value, shard: Shard) -> Value {
+    let mut h = json!({ "record": "yomi", "version": 1, "kind": kind });
+    if let (Some(h), Some(f)) = (h.as_object_mut(), fields.as_object()) {
+        for (k, v) in f {
+            h.insert(k.clone(), v.clone());
+        }
+        h.insert("openings".into(), openings.clone());
+        h.insert("shard".into(), Value::String(shard.to_string()));
+    }
+    h
+}
+
+/// A shard's results, as `--shard` prints them and `yomi merge` reads them.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum ShardFile {
+    /// One match.
+    Match {
+        /// The shard's result.
+        result: Box<MatchResult>,
+    },
+    /// A league: the listed agents and one match per agent.
+    League {
+        /// The agents as listed.
+        agents: Vec<String>,
+        /// The baseline's full spec.
+        baseline: String,
+        /// One shard result per agent.
+        results: Vec<MatchResult>,
+    },
+}
+
 /// A progress bar on standard error for `games` games (hidden when stderr is not a terminal);
-/// `{msg}` shows what is playing.
+/// `{msg}` shows what is playing and the running Elo or log-likelihood ratio.
 pub fn games_bar(games: u64) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed} (eta {eta}) {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games {per_sec} {elapsed} (eta {eta}) {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
 }
 
-/// Plays a match between the agents `a` and `b` of `zoo`, fresh agents for every game, moving
-/// `bar` on by one per finished game (from any worker thread).
+/// Watches a match for a command: moves the bar and records games.
+pub struct Watch<'a> {
+    /// The bar.
+    pub bar: &'a ProgressBar,
+    /// Games counted before this match (earlier league rows).
+    pub offset: u64,
+    /// What is playing (a league row's agent).
+    pub label: String,
+    /// The record, if any.
+    pub recorder: Option<&'a mut Recorder>,
+    /// The league row.
+    pub match_no: usize,
+    /// When a progress line was last written (batch jobs: no terminal, no bar).
+    pub printed: Instant,
+}
+
+impl<'a> Watch<'a> {
+    /// A watch over `bar` for league row `match_no`, whose games come after `offset` others.
+    pub fn new(
+        bar: &'a ProgressBar,
+        offset: u64,
+        label: String,
+        recorder: Option<&'a mut Recorder>,
+        match_no: usize,
+    ) -> Watch<'a> {
+        Watch {
+            bar,
+            offset,
+            label,
+            recorder,
+            match_no,
+            printed: Instant::now(),
+        }
+    }
+}
+
+impl<G: Game> Observer<G> for Watch<'_> {
+    fn finished(&mut self, game: &FinishedGame<'_, G>) -> Result<(), String> {
+        let Some(r) = &mut self.recorder else {
+            return Ok(());
+        };
+        let moves: Vec<String> = game.moves.iter().map(ToString::to_string).collect();
+        r.game(&GameLine {
+            match_no: self.match_no,
+            index: game.index,
+            opening: game.opening.text.clone(),
+            a_first: game.a_first,
+            result: game.result,
+            moves: moves.join(" "),
+        })
+    }
+
+    fn progress(&mut self, p: &Progress) -> ControlFlow<()> {
+        self.bar.set_position(self.offset + p.done);
+        let running = match p.llr {
+            Some(llr) => format!("LLR {llr:+.2}"),
+            None => {
+                let scores = if p.pairs.pairs() > 0 {
+                    Scores::pentanomial(&p.pairs)
+                } else {
+                    Scores::trinomial(&p.tally)
+                };
+                let e = EloEstimate::of(&scores);
+                format!("Elo {:+.1} +- {:.1}", e.elo, e.error)
+            }
+        };
+        let message = format!("{} {running}", self.label);
+        // Without a terminal (a batch job's log) the bar is hidden: a line every minute.
+        if self.bar.is_hidden() && self.printed.elapsed() >= Duration::from_secs(60) {
+            self.printed = Instant::now();
+            let done = self.offset + p.done;
+            let len = self.bar.length().unwrap_or(done);
+            let secs = self.bar.elapsed().as_secs_f64();
+            let rate = done as f64 / secs.max(1e-9);
+            let left = len.saturating_sub(done) as f64 / rate.max(1e-9);
+            eprintln!(
+                "{done}/{len} games, {rate:.1} games/s, {secs:.0} s elapsed, about {left:.0} s left; {}",
+                message.trim()
+            );
+        }
+        self.bar.set_message(message);
+        ControlFlow::Continue(())
+    }
+
+    fn tick(&mut self) -> Result<(), String> {
+        match &mut self.recorder {
+            Some(r) => r.tick(),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Plays a match between the agents `a` and `b` of `zoo`, fresh agents for every game.
 ///
 /// Both specs must already have built once: a spec that builds once builds every time.
 pub fn play_specs<G: Game>(
     zoo: &Registry<G>,
-    start: &G,
     config: &MatchConfig,
+    options: &RunOptions<G>,
     (a, b): (&str, &str),
-    bar: &ProgressBar,
+    watch: &mut Watch<'_>,
 ) -> Result<MatchResult, MatchError> {
-    play_match(
-        start,
+    let result = run_match(
         config,
+        options,
         || zoo.build(a).expect("spec checked before the match"),
         || zoo.build(b).expect("spec checked before the match"),
-        |_| {
-            bar.inc(1);
-            ControlFlow::Continue(())
-        },
-    )
+        watch,
+    );
+    if let Some(r) = &mut watch.recorder {
+        r.flush().map_err(MatchError::Observer)?;
+    }
+    result
+}
+
+/// The run options of a command: openings, shard, the Ctrl-C flag, moves kept for a record.
+pub fn options<G: Game>(openings: Openings<G>, shard: Shard, recording: bool) -> RunOptions<G> {
+    let mut o = RunOptions::new(openings);
+    o.shard = shard;
+    o.stop = interrupt::stop_flag();
+    o.record_moves = recording;
+    o
+}
+
+/// Says on standard error that a match was cut short by Ctrl-C or SIGTERM.
+pub fn report_end(result: &MatchResult) {
+    if result.end == yomi_arena::End::Interrupted {
+        eprintln!(
+            "interrupted: {} of {} games played; the table counts them",
+            result.outcomes.played(),
+            result.outcomes.len()
+        );
+    }
+}
+
+/// The error an interrupted command ends with, after printing what it finished: a non-zero
+/// status tells scripts and batch systems (a job array's `afterok`) that the run is not whole.
+pub fn interrupted_error(run: &RunArgs) -> Res<()> {
+    let how = match (&run.record, &run.resume) {
+        (Some(path), _) | (_, Some(path)) => {
+            format!("continue it with --resume {}", path.display())
+        }
+        _ => "record games with --record FILE to be able to resume".to_string(),
+    };
+    Err(format!("interrupted before the end: {how}").into())
 }

@@ -20,6 +20,8 @@ pub fn stop_flag() -> StopFlag {
         let installed = ctrlc::set_handler(move || {
             if PRESSES.fetch_add(1, Ordering::SeqCst) > 0 {
                 eprintln!("interrupted again: exiting at once");
+                // No destructor runs on this exit: end the external engines here.
+                yomi_protocol::kill_all_engines();
                 std::process::exit(130);
             }
             eprintln!("interrupted: finishing what can be reported (Ctrl-C again to exit at once)");
@@ -31,9 +33,4 @@ pub fn stop_flag() -> StopFlag {
         flag
     })
     .clone()
-}
-
-/// Whether the user interrupted the process.
-pub fn interrupted() -> bool {
-    FLAG.get().is_some_and(StopFlag::is_set)
 }

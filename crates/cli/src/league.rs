@@ -5,7 +5,10 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use serde::Serialize;
-use yomi_arena::{seat_names, MatchConfig, MatchResult, Ratio, Tally, MAX_ROUNDS};
+use yomi_arena::{
+    seat_names, EloEstimate, MatchConfig, MatchResult, OpeningsInfo, Pentanomial, Ratio, Scores,
+    Tally, MAX_ROUNDS,
+};
 
 use crate::{games, report, CliGame, GameArg, Res};
 
@@ -38,6 +41,31 @@ pub struct LeagueArgs {
     /// Print the table as CSV (one row per agent).
     #[arg(long)]
     pub csv: bool,
+    #[command(flatten)]
+    pub run: games::RunArgs,
+}
+
+/// How a league's output looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Tables.
+    Table,
+    /// JSON.
+    Json,
+    /// CSV.
+    Csv,
+}
+
+impl LeagueArgs {
+    fn format(&self) -> Format {
+        if self.json {
+            Format::Json
+        } else if self.csv {
+            Format::Csv
+        } else {
+            Format::Table
+        }
+    }
 }
 
 /// Splits an `--agents` value into specs: at commas outside brackets, a piece that looks like
@@ -90,6 +118,8 @@ struct Row {
     second: Tally,
     total: Tally,
     ratios: [Ratios; 3],
+    pairs: Pentanomial,
+    elo: EloEstimate,
 }
 
 /// Win, loss and draw ratios with 95% Wilson intervals.
@@ -121,6 +151,8 @@ impl Row {
                 Ratios::of(&r.a_second),
                 Ratios::of(&total),
             ],
+            pairs: r.pairs,
+            elo: EloEstimate::of(&Scores::pentanomial(&r.pairs)),
         }
     }
 }
@@ -128,16 +160,18 @@ impl Row {
 /// The JSON form of a league.
 #[derive(Debug, Serialize)]
 struct LeagueJson<'a> {
-    game: &'static str,
-    baseline: String,
+    game: &'a str,
+    baseline: &'a str,
     rounds: u64,
     seed: u64,
+    openings: &'a OpeningsInfo,
+    complete: bool,
     rows: &'a [Row],
 }
 
 /// Runs `yomi league` for game `G`.
 pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
-    let zoo = G::zoo();
+    let zoo = G::cli_zoo();
     let agents: Vec<String> = if args.agents.is_empty() {
         // Agents that need a parameter without a default (`table` needs a file) are left out.
         zoo.infos()
@@ -152,23 +186,45 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
     }
     // Build everything once up front so a bad spec fails before any game.
     let baseline = zoo.build(&args.baseline)?.spec();
+    let mut specs = Vec::with_capacity(agents.len());
     for a in &agents {
-        zoo.build(a)?;
+        specs.push(zoo.build(a)?.spec());
     }
-    let start = G::default();
+    let openings = args.run.openings::<G>(None, args.seed)?;
     let config = MatchConfig {
         rounds: args.rounds,
         seed: args.seed,
         threads: args.threads.map(|t| t as usize),
     };
-    let bar = games::games_bar(args.rounds * 2 * agents.len() as u64);
+    let shard = args.run.shard();
+    let header = games::header(
+        "league",
+        serde_json::json!({
+            "game": G::NAME,
+            "baseline": baseline,
+            "agents": specs,
+            "rounds": args.rounds,
+            "seed": args.seed,
+        }),
+        &serde_json::to_value(openings.info())?,
+        shard,
+    );
+    let (mut recorder, mut prior) = args.run.recorder(&header)?;
+    let mut options = games::options(openings, shard, recorder.is_some());
+    let per_match = shard.games_of(args.rounds * 2);
+    let bar = games::games_bar(per_match * agents.len() as u64);
     let clock = Instant::now();
-    let mut rows = Vec::with_capacity(agents.len());
+    let mut results = Vec::with_capacity(agents.len());
     let mut timings = Vec::with_capacity(agents.len());
-    for a in &agents {
-        bar.set_message(a.clone());
+    for (k, a) in agents.iter().enumerate() {
+        if options.stop.is_set() {
+            break;
+        }
+        options.prior = prior.remove(&k).unwrap_or_default();
         let started = Instant::now();
-        let result = games::play_specs(&zoo, &start, &config, (a, &args.baseline), &bar);
+        let mut watch =
+            games::Watch::new(&bar, per_match * k as u64, a.clone(), recorder.as_mut(), k);
+        let result = games::play_specs(&zoo, &config, &options, (a, &args.baseline), &mut watch);
         let result = match result {
             Ok(r) => r,
             Err(e) => {
@@ -181,30 +237,22 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
             started.elapsed().as_secs_f64(),
             result.time[0].per_move(),
         ));
-        rows.push(Row::new(a, &result));
+        games::report_end(&result);
+        results.push(result);
     }
     bar.finish_and_clear();
+    let complete = results.len() == agents.len() && results.iter().all(|r| r.complete);
     let mut out = io::stdout().lock();
-    if args.json {
-        let json = LeagueJson {
-            game: G::NAME,
+    if args.run.shard.is_some() {
+        let file = games::ShardFile::League {
+            agents: agents.clone(),
             baseline,
-            rounds: args.rounds,
-            seed: args.seed,
-            rows: &rows,
+            results,
         };
-        serde_json::to_writer_pretty(&mut out, &json)?;
+        serde_json::to_writer(&mut out, &file)?;
         writeln!(out)?;
-    } else if args.csv {
-        write!(out, "{}", csv(&rows))?;
     } else {
-        let title = format!(
-            "league: {} against {baseline}, {} rounds each, seed {}",
-            G::NAME,
-            args.rounds,
-            args.seed
-        );
-        write!(out, "{}", table(&title, &rows, seat_names::<G>()))?;
+        print::<G>(&mut out, &agents, &baseline, &results, args.format())?;
     }
     out.flush()?;
     for (agent, secs, per_move) in &timings {
@@ -216,9 +264,60 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
     eprintln!(
         "league: {} agents x {} games in {:.2} s",
         agents.len(),
-        args.rounds * 2,
+        per_match,
         clock.elapsed().as_secs_f64()
     );
+    if options.stop.is_set() && !complete {
+        return games::interrupted_error(&args.run);
+    }
+    Ok(())
+}
+
+/// Prints a league's results (one per listed agent; fewer when it was interrupted) as tables,
+/// JSON or CSV: the same for a run and for its merged shards.
+pub fn print<G: yomi_core::Game>(
+    out: &mut impl Write,
+    agents: &[String],
+    baseline: &str,
+    results: &[MatchResult],
+    format: Format,
+) -> Res<()> {
+    let Some(first) = results.first() else {
+        return Err("the league was interrupted before any game".into());
+    };
+    let rows: Vec<Row> = agents
+        .iter()
+        .zip(results)
+        .map(|(a, r)| Row::new(a, r))
+        .collect();
+    let complete = results.len() == agents.len() && results.iter().all(|r| r.complete);
+    match format {
+        Format::Json => {
+            let json = LeagueJson {
+                game: G::NAME,
+                baseline,
+                rounds: first.rounds,
+                seed: first.seed,
+                openings: &first.openings,
+                complete,
+                rows: &rows,
+            };
+            serde_json::to_writer_pretty(&mut *out, &json)?;
+            writeln!(out)?;
+        }
+        Format::Csv => write!(out, "{}", csv(&rows))?,
+        Format::Table => {
+            let stopped = if complete { "" } else { " (interrupted)" };
+            let title = format!(
+                "league: {} against {baseline}, {} rounds each, seed {}{stopped}\n{}",
+                G::NAME,
+                first.rounds,
+                first.seed,
+                report::openings_line(&first.openings)
+            );
+            write!(out, "{}", table(&title, &rows, seat_names::<G>()))?;
+        }
+    }
     Ok(())
 }
 
@@ -269,6 +368,29 @@ fn table(title: &str, rows: &[Row], seats: [&str; 2]) -> String {
     section(&mut s, 5, "%", &|r| pct(r.value));
     let _ = writeln!(s);
     section(&mut s, 11, "95%", &interval);
+    let _ = writeln!(s);
+    let _ = writeln!(
+        s,
+        "{:<width$}  {:>8} {:>7} {:>19} {:>6}  pairs (pentanomial model)",
+        "Elo", "elo", "+-", "95%", "LOS"
+    );
+    for r in rows {
+        let e = &r.elo;
+        let _ = writeln!(
+            s,
+            "{:<width$}  {:>8} {:>7.1} {:>19} {:>5.1}%  {}",
+            r.agent,
+            report::elo_text(e.elo),
+            e.error,
+            format!(
+                "{} to {}",
+                report::elo_text(e.low),
+                report::elo_text(e.high)
+            ),
+            100.0 * e.los,
+            e.n
+        );
+    }
     s
 }
 
@@ -282,7 +404,8 @@ fn csv_field(text: &str) -> String {
 }
 
 /// One row per agent: the agent, its full spec, then for `first`, `second` and `total` the
-/// counts and the ratios with their 95% intervals.
+/// counts and the ratios with their 95% intervals, then the pentanomial pair counts and the
+/// Elo difference with its 95% interval and the LOS (pentanomial model).
 fn csv(rows: &[Row]) -> String {
     let mut s = String::from("agent,spec");
     for group in ["first", "second", "total"] {
@@ -293,7 +416,7 @@ fn csv(rows: &[Row]) -> String {
             let _ = write!(s, ",{group}_{k}_ratio,{group}_{k}_low,{group}_{k}_high");
         }
     }
-    s.push('\n');
+    s.push_str(",pairs_0,pairs_1,pairs_2,pairs_3,pairs_4,elo,elo_low,elo_high,los\n");
     for r in rows {
         let _ = write!(s, "{},{}", csv_field(&r.agent), csv_field(&r.spec));
         for (t, ratios) in [r.first, r.second, r.total].iter().zip(&r.ratios) {
@@ -302,7 +425,11 @@ fn csv(rows: &[Row]) -> String {
                 let _ = write!(s, ",{:.6},{:.6},{:.6}", x.value, x.low, x.high);
             }
         }
-        s.push('\n');
+        for k in r.pairs.0 {
+            let _ = write!(s, ",{k}");
+        }
+        let e = &r.elo;
+        let _ = writeln!(s, ",{:.3},{:.3},{:.3},{:.6}", e.elo, e.low, e.high, e.los);
     }
     s
 }

@@ -9,22 +9,27 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use yomi_agents::Zoo;
-use yomi_arena::{seat_names, MatchConfig, MAX_ROUNDS};
+use yomi_agents::{zoo_with_engines, Registry, Zoo};
+use yomi_arena::{seat_names, MatchConfig, MatchResult, Sprt, MAX_ROUNDS};
 use yomi_core::{perft, Game};
 use yomi_nim::Nim;
 use yomi_othello::{MoveSequence, Othello, Othello4, Othello6, SmallOthello};
+use yomi_protocol::EngineGame;
 use yomi_tictactoe::TicTacToe;
 
+mod engine_cmd;
 mod explain;
 mod games;
-#[allow(dead_code)] // wired into solve, bench, match and league as each learns to stop
 mod interrupt;
 mod league;
+mod merge_cmd;
+mod openings_cmd;
+mod record;
 mod report;
 mod serve_cmd;
 mod small_cmd;
 mod solve_cmd;
+mod train_cmd;
 mod tree_cmd;
 
 type Res<T> = Result<T, Box<dyn Error + Send + Sync>>;
@@ -62,6 +67,14 @@ enum Command {
     Bench(solve_cmd::BenchArgs),
     /// Serve a local web page: play any game against any agent, browse the game tree.
     Serve(serve_cmd::ServeArgs),
+    /// Be an engine: play an agent through NBoard or GTP on standard input and output.
+    Engine(engine_cmd::EngineArgs),
+    /// Opening sets for matches: `yomi openings generate` makes balanced Othello openings.
+    Openings(openings_cmd::OpeningsArgs),
+    /// Combine the results of `--shard K/N` runs into the tables (or JSON) of the whole run.
+    Merge(merge_cmd::MergeArgs),
+    /// Train the Othello pattern evaluation: self-play games, fitting, error reports.
+    Train(train_cmd::TrainArgs),
     /// Solve Othello on a 4x4 or 6x6 board exactly (from the start or any position).
     SolveSmall(small_cmd::SolveSmallArgs),
 }
@@ -108,11 +121,18 @@ struct MatchArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
     /// Start position in the game's notation (default: the standard start).
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "openings")]
     start: Option<String>,
     /// Print the result as JSON instead of tables.
     #[arg(long)]
     json: bool,
+    /// Sequential probability ratio test: stop as soon as it accepts H0 (elo0) or H1 (elo1),
+    /// e.g. `elo0=0,elo1=5,alpha=0.05,beta=0.05` (logistic Elo; add `,model=normalized` for
+    /// normalized Elo). Counted pair by pair in game order. Not with --shard.
+    #[arg(long, conflicts_with = "shard")]
+    sprt: Option<Sprt>,
+    #[command(flatten)]
+    run: games::RunArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -139,10 +159,17 @@ struct ShowArgs {
     /// Moves to play from the position, separated by spaces (e.g. "(1,1) (0,0)").
     #[arg(long)]
     moves: Option<String>,
+    #[command(flatten)]
+    ggf: engine_cmd::GgfArgs,
 }
 
 /// What the tool needs from a game beyond the core traits: a zoo and a picture.
-trait CliGame: Zoo {
+trait CliGame: Zoo + EngineGame {
+    /// The zoo with external engines (`engine`): specs on the command line are the user's own.
+    fn cli_zoo() -> Registry<Self> {
+        zoo_with_engines::<Self>()
+    }
+
     /// A human-friendly, multi-line rendering of the position.
     fn picture(&self) -> String;
 
@@ -231,15 +258,42 @@ fn main() -> ExitCode {
     });
     match run(command) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
+        // A command stopped by a limit or Ctrl-C has printed its partial report.
+        Err(e) => match e.downcast_ref::<solve_cmd::Stopped>() {
+            Some(stopped) => {
+                eprintln!("stopped: {stopped}");
+                ExitCode::from(stopped.code)
+            }
+            None => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+    }
+}
+
+/// External engines run in process groups of their own, out of reach of the terminal's
+/// Ctrl-C: when a command plays one, the Ctrl-C handler is installed, so that the engines are
+/// killed whether the command stops cleanly (dropping them) or at a second Ctrl-C.
+fn guard_engines(specs: &[&str]) {
+    if specs.iter().any(|s| s.contains("engine:")) {
+        let _ = interrupt::stop_flag();
     }
 }
 
 fn run(command: Command) -> Res<()> {
+    match &command {
+        Command::Match(args) => guard_engines(&[&args.a, &args.b]),
+        Command::Explain(args) => guard_engines(&[&args.agent]),
+        Command::League(args) => {
+            let mut specs: Vec<&str> = args.agents.iter().map(String::as_str).collect();
+            specs.push(&args.baseline);
+            guard_engines(&specs);
+        }
+        _ => {}
+    }
     match command {
+        Command::Train(args) => train_cmd::run(args),
         Command::Match(args) => match args.game.game {
             GameName::Tictactoe => cmd_match::<TicTacToe>(&args),
             GameName::Nim => cmd_match::<Nim>(&args),
@@ -286,6 +340,9 @@ fn run(command: Command) -> Res<()> {
         Command::Solve(args) => solve_cmd::run_solve(&args),
         Command::Bench(args) => solve_cmd::run_bench(&args),
         Command::Serve(args) => serve_cmd::run(&args),
+        Command::Engine(args) => engine_cmd::run(&args),
+        Command::Openings(args) => openings_cmd::run(&args),
+        Command::Merge(args) => merge_cmd::run(&args),
         Command::SolveSmall(args) => small_cmd::run(&args),
     }
 }
@@ -300,39 +357,96 @@ fn parse_position<G: Game>(text: Option<&str>) -> Res<G> {
 }
 
 fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
-    let zoo = G::zoo();
+    let zoo = G::cli_zoo();
     // Build both agents once up front so a bad spec fails before any thread starts.
-    zoo.build(&args.a)?;
-    zoo.build(&args.b)?;
-    let start: G = parse_position(args.start.as_deref())?;
+    let spec_a = zoo.build(&args.a)?.spec();
+    let spec_b = zoo.build(&args.b)?.spec();
+    let start: Option<G> = match &args.start {
+        Some(text) => Some(parse_position(Some(text))?),
+        None => None,
+    };
+    let openings = args.run.openings(start, args.seed)?;
+    if openings.list().iter().any(|o| o.position.is_over()) {
+        return Err(format!(
+            "the start position {} is already finished",
+            openings.list()[0].position
+        )
+        .into());
+    }
     let config = MatchConfig {
         rounds: args.rounds,
         seed: args.seed,
         threads: args.threads.map(|t| t as usize),
     };
-    let bar = games::games_bar(args.rounds * 2);
+    let shard = args.run.shard();
+    let header = games::header(
+        "match",
+        serde_json::json!({
+            "game": G::NAME,
+            "agent_a": spec_a,
+            "agent_b": spec_b,
+            "rounds": args.rounds,
+            "seed": args.seed,
+            "sprt": args.sprt.map(|s| s.to_string()),
+        }),
+        &serde_json::to_value(openings.info())?,
+        shard,
+    );
+    let (mut recorder, mut prior) = args.run.recorder(&header)?;
+    let mut options = games::options(openings, shard, recorder.is_some());
+    options.sprt = args.sprt;
+    options.prior = prior.remove(&0).unwrap_or_default();
+    let bar = games::games_bar(shard.games_of(args.rounds * 2));
     let clock = Instant::now();
-    let result = games::play_specs(&zoo, &start, &config, (&args.a, &args.b), &bar);
+    let mut watch = games::Watch::new(&bar, 0, String::new(), recorder.as_mut(), 0);
+    let result = games::play_specs(&zoo, &config, &options, (&args.a, &args.b), &mut watch);
     bar.finish_and_clear();
     let result = result?;
     let elapsed = clock.elapsed();
+    games::report_end(&result);
     let mut out = io::stdout().lock();
-    if args.json {
-        serde_json::to_writer_pretty(&mut out, &report::MatchJson::new(&result))?;
+    if args.run.shard.is_some() {
+        serde_json::to_writer(
+            &mut out,
+            &games::ShardFile::Match {
+                result: Box::new(result.clone()),
+            },
+        )?;
         writeln!(out)?;
     } else {
-        write!(out, "{}", report::match_table(&result, seat_names::<G>()))?;
+        print_match(&mut out, &result, seat_names::<G>(), args.json)?;
     }
     out.flush()?;
+    let played = result.total().games() as f64;
     eprintln!(
-        "{} games in {:.2} s; mean time per move: {} {}, {} {}",
+        "{} games in {:.2} s ({} games/s); mean time per move: {} {}, {} {}",
         result.total().games(),
         elapsed.as_secs_f64(),
+        report::rate(played, elapsed.as_secs_f64()),
         result.agent_a,
         report::duration(result.time[0].per_move()),
         result.agent_b,
         report::duration(result.time[1].per_move()),
     );
+    if result.end == yomi_arena::End::Interrupted {
+        return games::interrupted_error(&args.run);
+    }
+    Ok(())
+}
+
+/// Prints a match's tables, or its JSON.
+fn print_match(
+    out: &mut impl Write,
+    result: &MatchResult,
+    seats: [&str; 2],
+    json: bool,
+) -> Res<()> {
+    if json {
+        serde_json::to_writer_pretty(&mut *out, &report::MatchJson::new(result))?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", report::match_table(result, seats))?;
+    }
     Ok(())
 }
 
@@ -361,6 +475,12 @@ fn cmd_perft<G: CliGame>(args: &PerftArgs) -> Res<()> {
 }
 
 fn cmd_show<G: CliGame>(args: &ShowArgs) -> Res<()> {
+    if args.ggf.ggf.is_some() {
+        if args.position.is_some() {
+            return Err("give a position or --ggf FILE, not both".into());
+        }
+        return engine_cmd::show_ggf(&args.ggf, args.game.game, args.moves.as_deref());
+    }
     let mut pos: G = parse_position(args.position.as_deref())?;
     if let Some(line) = &args.moves {
         pos = pos.play_moves(line)?;
@@ -375,7 +495,7 @@ fn cmd_show<G: CliGame>(args: &ShowArgs) -> Res<()> {
 }
 
 fn cmd_agents<G: CliGame>() -> Res<()> {
-    let zoo = G::zoo();
+    let zoo = G::cli_zoo();
     println!("agents for {}:", G::NAME);
     for info in zoo.infos() {
         println!("  {:<12} {}", info.name, info.summary);

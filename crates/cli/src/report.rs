@@ -3,10 +3,70 @@
 use std::fmt::Write;
 
 use serde::Serialize;
-use yomi_arena::{MatchResult, Ratio, Tally};
+use yomi_arena::{
+    EloEstimate, End, Hypothesis, MatchResult, OpeningsInfo, Pentanomial, Ratio, Scores,
+    SprtReport, Tally,
+};
+
+/// The openings line of a table.
+pub fn openings_line(o: &OpeningsInfo) -> String {
+    if o.count == 1 && o.name.starts_with("start position") {
+        format!("openings: none ({})", o.name)
+    } else {
+        format!(
+            "openings: {} ({} openings, {} order, digest {})",
+            o.name, o.count, o.order, o.digest
+        )
+    }
+}
+
+/// An Elo value with its sign (`+inf` and `-inf` for a sweep).
+pub fn elo_text(x: f64) -> String {
+    format!("{x:+.1}")
+}
+
+/// One Elo line: the model and its counts, Elo with its error and interval, LOS, nElo.
+pub fn elo_line(e: &EloEstimate) -> String {
+    let units = match e.model {
+        yomi_arena::Model::Pentanomial => "pairs",
+        yomi_arena::Model::Trinomial => "games",
+    };
+    format!(
+        "Elo ({}, {} {units}): {} +- {:.1} (95%: {} to {}), LOS {:.1}%, nElo {:+.1}",
+        e.model,
+        e.n,
+        elo_text(e.elo),
+        e.error,
+        elo_text(e.low),
+        elo_text(e.high),
+        100.0 * e.los,
+        e.nelo
+    )
+}
+
+/// The SPRT line.
+pub fn sprt_line(s: &SprtReport, games: u64) -> String {
+    let verdict = match s.accepted {
+        Some(Hypothesis::H0) => format!("H0 accepted after {games} games"),
+        Some(Hypothesis::H1) => format!("H1 accepted after {games} games"),
+        None => format!("no decision after {games} games"),
+    };
+    format!(
+        "SPRT {} ({} Elo): LLR {:+.3} (bounds {:+.3}, {:+.3}): {verdict}",
+        s.test,
+        match s.test.kind {
+            yomi_arena::EloKind::Logistic => "logistic",
+            yomi_arena::EloKind::Normalized => "normalized",
+        },
+        s.llr,
+        s.lower,
+        s.upper
+    )
+}
 
 /// The match tables: counts, ratios and 95% Wilson intervals, from A's side, in rows
-/// A-first / A-second / total. Deterministic: holds no timing.
+/// A-first / A-second / total, then the openings, Elo by both models and the SPRT.
+/// Deterministic: holds no timing.
 pub fn match_table(r: &MatchResult, seats: [&str; 2]) -> String {
     let rows = [
         (seats[0], r.a_first),
@@ -14,7 +74,12 @@ pub fn match_table(r: &MatchResult, seats: [&str; 2]) -> String {
         ("total", r.total()),
     ];
     let mut s = String::new();
-    let stopped = if r.complete { "" } else { ", stopped early" };
+    let stopped = match r.end {
+        End::Complete => "",
+        End::Sprt => ", stopped by the SPRT",
+        End::Interrupted => ", interrupted",
+        End::Stopped => ", stopped early",
+    };
     let _ = writeln!(
         s,
         "{} VS {}   ({}, {} rounds, seed {}{stopped})",
@@ -39,6 +104,32 @@ pub fn match_table(r: &MatchResult, seats: [&str; 2]) -> String {
     for (name, t) in rows {
         let [w, l, d] = t.ratios();
         let _ = writeln!(s, "{name:<6} {:>15} {:>15} {:>15}", ci(w), ci(l), ci(d));
+    }
+    let _ = writeln!(s, "{}", openings_line(&r.openings));
+    let total = r.total();
+    let _ = writeln!(
+        s,
+        "pairs (A's points 0, 0.5, 1, 1.5, 2): {}; draw ratio {:.1}%",
+        r.pairs
+            .0
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+        100.0 * total.ratios()[2].value
+    );
+    let _ = writeln!(
+        s,
+        "{}",
+        elo_line(&EloEstimate::of(&Scores::pentanomial(&r.pairs)))
+    );
+    let _ = writeln!(
+        s,
+        "{}",
+        elo_line(&EloEstimate::of(&Scores::trinomial(&total)))
+    );
+    if let Some(sprt) = &r.sprt {
+        let _ = writeln!(s, "{}", sprt_line(sprt, total.games()));
     }
     s
 }
@@ -94,27 +185,68 @@ impl RatioRow {
     }
 }
 
-/// The JSON form of a match: the result plus totals and ratios with 95% intervals.
+/// Elo by both models.
+#[derive(Debug, Serialize)]
+pub struct EloJson {
+    pentanomial: EloEstimate,
+    trinomial: EloEstimate,
+}
+
+impl EloJson {
+    /// Both estimates of a result.
+    pub fn new(pairs: &Pentanomial, total: &Tally) -> EloJson {
+        EloJson {
+            pentanomial: EloEstimate::of(&Scores::pentanomial(pairs)),
+            trinomial: EloEstimate::of(&Scores::trinomial(total)),
+        }
+    }
+}
+
+/// The JSON form of a match: what the tables show, without timings (so it is the same for
+/// a run and for its merged shards).
 #[derive(Debug, Serialize)]
 pub struct MatchJson<'a> {
-    #[serde(flatten)]
-    result: &'a MatchResult,
+    game: &'a str,
+    agent_a: &'a str,
+    agent_b: &'a str,
+    rounds: u64,
+    seed: u64,
+    openings: &'a OpeningsInfo,
+    complete: bool,
+    end: End,
+    a_first: Tally,
+    a_second: Tally,
     total: Tally,
     ratios: [RatioRow; 3],
+    pairs: Pentanomial,
+    elo: EloJson,
+    sprt: Option<SprtReport>,
 }
 
 impl<'a> MatchJson<'a> {
     /// The JSON view of a result.
-    pub fn new(result: &'a MatchResult) -> Self {
-        let total = result.total();
+    pub fn new(r: &'a MatchResult) -> Self {
+        let total = r.total();
         MatchJson {
-            result,
+            game: &r.game,
+            agent_a: &r.agent_a,
+            agent_b: &r.agent_b,
+            rounds: r.rounds,
+            seed: r.seed,
+            openings: &r.openings,
+            complete: r.complete,
+            end: r.end,
+            a_first: r.a_first,
+            a_second: r.a_second,
             total,
             ratios: [
-                RatioRow::new(&result.a_first),
-                RatioRow::new(&result.a_second),
+                RatioRow::new(&r.a_first),
+                RatioRow::new(&r.a_second),
                 RatioRow::new(&total),
             ],
+            pairs: r.pairs,
+            elo: EloJson::new(&r.pairs, &total),
+            sprt: r.sprt,
         }
     }
 }

@@ -1,20 +1,58 @@
 //! `yomi solve` and `yomi bench ffo`: the Othello endgame solver on one position, on a file of
 //! positions, and on the FFO test suite shipped with yomi.
 
+use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use yomi_core::{Limits, NodeCount, Seconds, StopReason};
 use yomi_endgame::{Features, Mode, Solution, Solver, SolverConfig};
 use yomi_othello::{ObfPosition, Othello};
 
-use crate::Res;
+use crate::{interrupt, Res};
 
-/// The FFO endgame suite (positions 1 to 59, as shipped in `data/ffo/`).
-const FFO_FILES: [(usize, &str); 4] = [
+/// The exit status of a `solve` or `bench` that a `--time` or `--nodes` limit stopped before
+/// it finished (with no wrong score).
+pub const EXIT_LIMIT: u8 = 3;
+/// The exit status of a command interrupted by Ctrl-C (or SIGTERM) after its partial report.
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// A command that stopped early: its report is printed; main exits with `code`.
+#[derive(Debug)]
+pub struct Stopped {
+    /// The exit status.
+    pub code: u8,
+    /// What stopped it.
+    pub message: String,
+}
+
+impl fmt::Display for Stopped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+impl Stopped {
+    fn from_reason(reason: StopReason, what: &str) -> Stopped {
+        Stopped {
+            code: match reason {
+                StopReason::Interrupted => EXIT_INTERRUPTED,
+                StopReason::Time | StopReason::Nodes => EXIT_LIMIT,
+            },
+            message: format!("{what} stopped ({reason}) before it finished"),
+        }
+    }
+}
+
+/// The FFO endgame suite (positions 1 to 79, as shipped in `data/ffo/`).
+const FFO_FILES: [(usize, &str); 5] = [
     (1, include_str!("../../../data/ffo/fforum-1-19.obf")),
     (20, include_str!("../../../data/ffo/fforum-20-39.obf")),
     (40, include_str!("../../../data/ffo/fforum-40-49.obf")),
     (50, include_str!("../../../data/ffo/fforum-50-59.obf")),
+    (60, include_str!("../../../data/ffo/fforum-60-79.obf")),
 ];
 
 /// The solver's options shared by `solve` and `bench ffo`.
@@ -24,9 +62,18 @@ pub struct SolverArgs {
     /// difference.
     #[arg(long)]
     wld: bool,
-    /// Threads (the score is the same for any count).
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    /// Threads (default: all cores; the score is the same for any count, the node count is
+    /// not).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Stop each solve after this many seconds, reporting the bounds proved so far
+    /// (exit status 3).
+    #[arg(long, allow_hyphen_values = true)]
+    time: Option<Seconds>,
+    /// Stop each solve after this many nodes, reporting the bounds proved so far
+    /// (exit status 3).
+    #[arg(long, allow_hyphen_values = true)]
+    nodes: Option<NodeCount>,
     /// Transposition table size in MiB (1 to 16384).
     #[arg(long = "hash-mb", default_value_t = 64)]
     hash_mb: usize,
@@ -48,13 +95,28 @@ impl SolverArgs {
         }
     }
 
+    /// The thread count: as given, or every core.
+    fn threads(&self) -> usize {
+        self.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        })
+    }
+
+    /// The limits of one solve, watching the process's Ctrl-C flag.
+    fn limits(&self) -> Limits {
+        let mut limits = Limits::none().with_flag(interrupt::stop_flag());
+        limits.time = self.time.map(|t| t.0);
+        limits.nodes = self.nodes.map(|n| n.0);
+        limits
+    }
+
     fn solver(&self) -> Res<Solver> {
         let mut features = Features::default();
         for name in &self.without {
             features = features.without(name)?;
         }
         Ok(Solver::new(SolverConfig {
-            threads: self.threads,
+            threads: self.threads(),
             hash_mb: self.hash_mb,
             features,
             ..SolverConfig::default()
@@ -62,11 +124,19 @@ impl SolverArgs {
     }
 
     fn describe(&self) -> String {
+        let threads = self.threads();
+        let mut limits = String::new();
+        if let Some(t) = self.time {
+            limits += &format!(", {t} s");
+        }
+        if let Some(n) = self.nodes {
+            limits += &format!(", {n} nodes");
+        }
         format!(
-            "{}, {} thread{}, {} MiB table{}",
+            "{}, {} thread{}, {} MiB table{limits}{}",
             self.mode(),
-            self.threads,
-            if self.threads == 1 { "" } else { "s" },
+            threads,
+            if threads == 1 { "" } else { "s" },
             self.hash_mb,
             if self.without.is_empty() {
                 String::new()
@@ -101,8 +171,9 @@ pub struct BenchArgs {
 
 #[derive(Debug, clap::Subcommand)]
 enum BenchWhat {
-    /// Solve FFO endgame positions (1 to 59, shipped with yomi), check every score against the
-    /// published value and print nodes and times; a wrong score is an error.
+    /// Solve FFO endgame positions (1 to 79, shipped with yomi; 60-79 are the hard suite),
+    /// check every score against the published value and print nodes and times; a wrong
+    /// score is an error (exit 1), a position stopped by --time or --nodes exits 3.
     Ffo(FfoArgs),
 }
 
@@ -143,22 +214,31 @@ pub fn run_solve(args: &SolveArgs) -> Res<()> {
         .trim()
         .parse()
         .map_err(|e| format!("bad position `{text}`: {e}"))?;
-    let s = solver.solve(&pos, mode);
+    let s = solver.solve_limited(&pos, mode, &args.solver.limits());
+    let stopped = s
+        .stopped
+        .map(|reason| Stopped::from_reason(reason, "the solve"));
     if args.solver.json {
         println!(
             "{}",
             serde_json::to_string_pretty(&Row::new(None, &pos, None, &s))?
         );
-        return Ok(());
+        return stopped.map_or(Ok(()), |e| Err(e.into()));
     }
     println!("{}", pos.pretty());
     println!("empties  {}", pos.empties().count());
+    if let Some(reason) = s.stopped {
+        println!("stopped  {reason}: the score is not proved, only bounded");
+    }
     println!("score    {}", score_text(&s));
     println!(
         "best     {}",
         s.best
             .map_or_else(|| "- (the game is over)".to_string(), |m| m.to_string())
     );
+    if s.stopped.is_some() && s.best.is_some() {
+        println!("found    {}", s.best_from);
+    }
     let pv: Vec<String> = s.pv.iter().map(ToString::to_string).collect();
     println!(
         "pv       {}",
@@ -171,7 +251,7 @@ pub fn run_solve(args: &SolveArgs) -> Res<()> {
     println!("nodes    {}", s.nodes);
     println!("time     {:.3} s", s.elapsed.as_secs_f64());
     println!("speed    {:.1} M nodes/s", s.nodes_per_second() / 1e6);
-    Ok(())
+    stopped.map_or(Ok(()), |e| Err(e.into()))
 }
 
 /// One solved position, as `--json` prints it.
@@ -184,6 +264,14 @@ struct Row {
     empties: u32,
     mode: String,
     score: i32,
+    /// Whether the solve finished; when not, `score` is the lower bound.
+    solved: bool,
+    /// Why the solve stopped early (`time`, `nodes`, `interrupted`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<StopReason>,
+    /// The proved bounds of the score.
+    lower: i32,
+    upper: i32,
     /// The published score (the first one listed), in the mode's terms.
     #[serde(skip_serializing_if = "Option::is_none")]
     published: Option<i32>,
@@ -202,6 +290,10 @@ impl Row {
             empties: pos.empties().count(),
             mode: s.mode.to_string(),
             score: s.score,
+            solved: s.is_solved(),
+            stopped: s.stopped,
+            lower: s.lower,
+            upper: s.upper,
             published,
             best: s.best.map(|m| m.to_string()),
             pv: s.pv.iter().map(ToString::to_string).collect(),
@@ -272,9 +364,11 @@ fn parse_obf(text: &str, name: &str) -> Res<Vec<ObfPosition>> {
         .collect()
 }
 
-/// Solves each position from scratch (table cleared), prints a row each and a total (text
-/// as it goes, or JSON at the end); any score that differs from the listed one makes the
-/// command fail after the table.
+/// Solves each position from scratch (table cleared) under the limits, prints a row each and
+/// a total (text as it goes, or JSON at the end). Any score that differs from the listed one
+/// makes the command fail after the table (exit 1); otherwise a position stopped by a limit
+/// makes it exit 3. Ctrl-C ends the table after the position in progress (its bounds shown)
+/// and exits 130.
 fn solve_table<'a>(
     solver: &mut Solver,
     args: &SolverArgs,
@@ -283,22 +377,42 @@ fn solve_table<'a>(
     let mode = args.mode();
     if !args.json {
         println!(
-            "{:>4} {:>7} {:>6} {:>6} {:>5} {:>14} {:>10} {:>12}",
+            "{:>4} {:>7} {:>9} {:>6} {:>5} {:>14} {:>10} {:>12}",
             "#", "empties", "score", "want", "move", "nodes", "time (s)", "nodes/s"
         );
     }
     let (mut rows, mut nodes, mut time, mut wrong) = (Vec::new(), 0u64, Duration::ZERO, Vec::new());
+    let (mut limited, mut interrupted) = (Vec::new(), false);
     for (n, obf) in positions {
         solver.clear();
-        let s = solver.solve(&obf.position, mode);
+        let s = solver.solve_limited(&obf.position, mode, &args.limits());
         let want = obf.scores.first().map(|&(_, v)| match mode {
             Mode::Exact => v,
             Mode::Wld => v.signum(),
         });
-        let verdict = match want {
-            Some(w) if w != s.score => {
+        let verdict = match (want, s.stopped) {
+            (Some(w), None) if w != s.score => {
                 wrong.push(format!("#{n}: solved {:+}, published {w:+}", s.score));
                 "  WRONG"
+            }
+            // Bounds that exclude the published score are wrong too.
+            (Some(w), Some(_)) if w < s.lower || w > s.upper => {
+                wrong.push(format!(
+                    "#{n}: bounds [{:+}, {:+}] exclude the published {w:+}",
+                    s.lower, s.upper
+                ));
+                "  WRONG"
+            }
+            (_, Some(StopReason::Interrupted)) => {
+                interrupted = true;
+                "  interrupted"
+            }
+            (_, Some(reason)) => {
+                limited.push(n);
+                match reason {
+                    StopReason::Time => "  time limit",
+                    _ => "  node limit",
+                }
             }
             _ => "",
         };
@@ -306,9 +420,9 @@ fn solve_table<'a>(
             rows.push(Row::new(Some(n), &obf.position, want, &s));
         } else {
             println!(
-                "{n:>4} {:>7} {:>+6} {:>6} {:>5} {:>14} {:>10.3} {:>12.0}{verdict}",
+                "{n:>4} {:>7} {:>9} {:>6} {:>5} {:>14} {:>10.3} {:>12.0}{verdict}",
                 obf.position.empties().count(),
-                s.score,
+                cell_text(&s),
                 want.map_or_else(|| "?".to_string(), |w| format!("{w:+}")),
                 s.best.map_or_else(|| "-".to_string(), |m| m.to_string()),
                 s.nodes,
@@ -318,6 +432,9 @@ fn solve_table<'a>(
         }
         nodes += s.nodes;
         time += s.elapsed;
+        if interrupted {
+            break;
+        }
     }
     let secs = time.as_secs_f64();
     let rate = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
@@ -331,19 +448,61 @@ fn solve_table<'a>(
         println!("{}", serde_json::to_string_pretty(&table)?);
     } else {
         println!(
-            "{:>4} {:>7} {:>6} {:>6} {:>5} {:>14} {:>10.3} {:>12.0}",
+            "{:>4} {:>7} {:>9} {:>6} {:>5} {:>14} {:>10.3} {:>12.0}",
             "all", "", "", "", "", nodes, secs, rate
         );
     }
-    if wrong.is_empty() {
-        Ok(())
+    if !wrong.is_empty() {
+        return Err(format!("wrong scores: {}", wrong.join("; ")).into());
+    }
+    if interrupted {
+        return Err(Stopped {
+            code: EXIT_INTERRUPTED,
+            message: "interrupted: the rows above are the positions finished".to_string(),
+        }
+        .into());
+    }
+    if !limited.is_empty() {
+        let list: Vec<String> = limited.iter().map(|n| format!("#{n}")).collect();
+        return Err(Stopped {
+            code: EXIT_LIMIT,
+            message: format!(
+                "{} position{} stopped at a limit before being solved: {}",
+                limited.len(),
+                if limited.len() == 1 { "" } else { "s" },
+                list.join(" ")
+            ),
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// A table cell for the score: `+18`, or the bounds `[+2,+64]` of a stopped solve.
+fn cell_text(s: &Solution) -> String {
+    if s.is_solved() {
+        format!("{:+}", s.score)
     } else {
-        Err(format!("wrong scores: {}", wrong.join("; ")).into())
+        format!("[{:+},{:+}]", s.lower, s.upper)
     }
 }
 
-/// The score as text: `+18` (exact) or `win (+1)` (WLD).
+/// The score as text: `+18` (exact) or `win (+1)` (WLD); the proved bounds of a stopped solve.
 fn score_text(s: &Solution) -> String {
+    if !s.is_solved() {
+        let word = |v: i32| match (s.mode, v.signum()) {
+            (Mode::Exact, _) => format!("{v:+}"),
+            (Mode::Wld, 1) => "win".to_string(),
+            (Mode::Wld, 0) => "draw".to_string(),
+            (Mode::Wld, _) => "loss".to_string(),
+        };
+        return format!(
+            "between {} and {} ({}, not finished)",
+            word(s.lower),
+            word(s.upper),
+            s.mode
+        );
+    }
     match s.mode {
         Mode::Exact => format!("{:+} (exact)", s.score),
         Mode::Wld => match s.score {

@@ -120,7 +120,8 @@ fn league_is_deterministic_across_thread_counts() {
         .lines()
         .filter(|l| l.starts_with("ai") || l.starts_with("pmc"))
         .collect();
-    assert_eq!(rows.len(), 6, "{one}");
+    // One row per agent in each section: percentages, 95% intervals, Elo.
+    assert_eq!(rows.len(), 9, "{one}");
     assert!(rows[2].starts_with("pmc2:pnum=50,alpha=0.25 "), "{one}");
     let csv = ok(&[&base[..], &["--csv"]].concat());
     let lines: Vec<&str> = csv.lines().collect();

@@ -2,6 +2,9 @@
 
 mod common;
 
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
 use common::{fails, fails_with_error, ok, stdout, yomi};
 
 /// FFO #1: black to move wins by 18 with g8.
@@ -28,7 +31,7 @@ fn solve_prints_score_move_and_line() {
 
 #[test]
 fn bench_ffo_checks_every_score() {
-    let text = ok(&["bench", "ffo", "--from", "1", "--to", "5"]);
+    let text = ok(&["bench", "ffo", "--from", "1", "--to", "5", "--threads", "1"]);
     assert!(
         text.starts_with("FFO #1-#5, exact, 1 thread, 64 MiB table\n"),
         "{text}"
@@ -86,7 +89,11 @@ fn bad_solver_input_is_an_error() {
         &["bench", "ffo", "--from", "50", "--to", "49"],
         "not a range",
     );
-    fails_with_error(&["bench", "ffo", "--to", "60"], "not a range");
+    fails_with_error(&["bench", "ffo", "--to", "80"], "not a range");
+    for bad in ["0", "-1", "abc"] {
+        fails(&["solve", FFO1, "--time", bad], "invalid time limit");
+        fails(&["bench", "ffo", "--nodes", bad], "invalid node limit");
+    }
     fails_with_error(
         &["solve", FFO1, "--without", "magic"],
         "unknown solver technique `magic`",
@@ -137,4 +144,67 @@ fn json_output_parses() {
     }
     let total: u64 = rows.iter().map(|r| r["nodes"].as_u64().unwrap()).sum();
     assert_eq!(v["nodes"], total);
+}
+
+/// FFO #49 (26 empties): minutes on one thread, far more than the limits below.
+const FFO49: &str = "--OX-O----XXOO--OOOOOXX-OOOOOX--OOOXOXX-OOOOXX-----OOX----X-O--- X";
+
+#[test]
+fn limits_report_bounds_and_exit_3() {
+    let out = yomi(&["solve", FFO49, "--nodes", "200000", "--threads", "1"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(text.contains("stopped  node limit"), "{text}");
+    assert!(text.contains("score    between "), "{text}");
+    assert!(text.contains("found    "), "{text}");
+    let out = yomi(&["solve", FFO49, "--time", "0.3", "--threads", "2", "--json"]);
+    assert_eq!(out.status.code(), Some(3));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["stopped"], "time");
+    assert_eq!(v["solved"], false);
+    // The published score, +16, lies within the bounds.
+    assert!(v["lower"].as_i64().unwrap() <= 16 && 16 <= v["upper"].as_i64().unwrap());
+    // bench: one position stopped and none wrong: exit 3, the row shows the bounds.
+    let out = yomi(&[
+        "bench",
+        "ffo",
+        "--from",
+        "48",
+        "--to",
+        "49",
+        "--nodes",
+        "100000",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(text.contains("node limit"), "{text}");
+    assert!(
+        text.contains(" [-64,+64] ") || text.contains(" [+"),
+        "{text}"
+    );
+}
+
+/// Ctrl-C (SIGINT) during a long solve prints the partial report and exits 130.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_solve_reports_what_it_proved() {
+    let child = Command::new(env!("CARGO_BIN_EXE_yomi"))
+        .args(["solve", FFO49, "--threads", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(700));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(130), "{text}");
+    assert!(text.contains("stopped  interrupted"), "{text}");
+    assert!(text.contains("score    between "), "{text}");
 }

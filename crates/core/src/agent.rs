@@ -88,6 +88,43 @@ pub enum AgentError {
         /// What went wrong.
         reason: String,
     },
+    /// The agent loses the game by forfeit: an external engine that crashed, ran past its
+    /// time, broke its protocol or played an illegal move. A match harness records the game
+    /// as lost, with the reason, and goes on.
+    #[error("forfeit: {reason}")]
+    Forfeit {
+        /// Why.
+        reason: Forfeit,
+        /// What happened, for logs (the engine's last words, the line it sent).
+        detail: String,
+    },
+}
+
+/// Why an agent forfeits a game. `Display` is the short reason a results table shows:
+/// `timeout`, `crash`, `illegal move e9`, `protocol error`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Forfeit {
+    /// No move within the time allowed.
+    Timeout,
+    /// The program exited or closed its output.
+    Crash,
+    /// A move that is not legal in the position (as the engine wrote it).
+    IllegalMove(String),
+    /// A reply the protocol does not allow.
+    Protocol,
+}
+
+impl fmt::Display for Forfeit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Forfeit::Timeout => f.write_str("timeout"),
+            Forfeit::Crash => f.write_str("crash"),
+            Forfeit::IllegalMove(mv) => write!(f, "illegal move {mv}"),
+            Forfeit::Protocol => f.write_str("protocol error"),
+        }
+    }
 }
 
 /// One labelled number that contributed to a move's score (e.g. `count(2,0,1) = 1`).

@@ -21,6 +21,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Data files (tree files, Othello weights, self-play games) share one checked format,
+//! [`Container`]: magic bytes, version, tag, record count, length and checksum, then bincode.
+//!
 //! Long computations (solves, searches, matches) stop through one mechanism: [`Limits`] (a
 //! time limit, a node budget, a [`StopFlag`] set from outside) started as a [`Watch`].
 //!
@@ -29,6 +32,7 @@
 #![deny(missing_docs)]
 
 mod agent;
+mod container;
 mod error;
 mod game;
 mod movelist;
@@ -40,7 +44,10 @@ mod stop;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-pub use agent::{Agent, AgentError, Explanation, MoveScore, Part};
+pub use agent::{Agent, AgentError, Explanation, Forfeit, MoveScore, Part};
+pub use container::{
+    fnv1a64, Container, ContainerError, ContainerHeader, HEADER_LEN, MAX_PAYLOAD, TAG_LEN,
+};
 pub use error::PlayError;
 pub use game::{reference_playout, FinalScore, Game, HashKey, LeafEval, Symmetric};
 pub use movelist::{IntoIter as MoveListIntoIter, MoveList};

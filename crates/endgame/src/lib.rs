@@ -32,6 +32,6 @@ mod table;
 pub use eval::*;
 pub use midgame::*;
 pub use solver::{
-    Features, Mode, MoveValue, ParseFeatureError, ParseModeError, Solution, SolveError, Solver,
-    SolverConfig,
+    BestFrom, Features, Mode, MoveValue, ParseFeatureError, ParseModeError, Solution, SolveError,
+    Solver, SolverConfig,
 };

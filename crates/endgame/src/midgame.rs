@@ -3,7 +3,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use yomi_core::Game;
+use yomi_core::{Game, Limits, Watch};
 use yomi_othello::{flips, mobility, moves, Bitboard, Move, Othello, Square};
 
 use crate::bits::final_score;
@@ -54,7 +54,7 @@ pub struct MidgameResult {
     /// Whether every line of that iteration reached the end of the game: the scores are then
     /// exact final disc differences times [`FINAL_SCALE`].
     pub exact: bool,
-    /// Whether the time limit stopped a deeper iteration.
+    /// Whether a limit (time, nodes, the stop flag) stopped a deeper iteration.
     pub timed_out: bool,
     /// Nodes visited in all iterations.
     pub nodes: u64,
@@ -176,6 +176,17 @@ impl MidgameSearch {
 
     /// Searches every legal move of `pos` within `limits`.
     pub fn search(&mut self, pos: &Othello, limits: MidgameLimits) -> MidgameResult {
+        let mut stop = Limits::none();
+        stop.time = limits.time;
+        self.search_limited(pos, limits.depth, &stop)
+    }
+
+    /// Searches every legal move of `pos` to at most `depth` plies under `limits` (a time
+    /// limit, a node budget, a stop flag): the iteration a limit interrupts is dropped, and
+    /// the scores are those of the last completed depth (depth 1 always completes). No deeper
+    /// iteration starts once half of the time limit is gone.
+    pub fn search_limited(&mut self, pos: &Othello, depth: u32, limits: &Limits) -> MidgameResult {
+        let watch = limits.start();
         let start = Instant::now();
         if self.table.is_empty() {
             self.table = vec![EMPTY_ENTRY; self.entries];
@@ -196,15 +207,14 @@ impl MidgameSearch {
                 elapsed: start.elapsed(),
             };
         }
-        let max_depth = limits.depth.clamp(1, 64);
-        let deadline = limits.time.and_then(|t| start.checked_add(t));
+        let max_depth = depth.clamp(1, 64);
         let mask = self.table.len() - 1;
         let mut s = Searcher {
             table: &mut self.table,
             mask,
             generation: self.generation,
             nodes: 0,
-            deadline,
+            watch: &watch,
             check_time: false,
             aborted: false,
             horizon: false,
@@ -214,11 +224,12 @@ impl MidgameSearch {
         let mut done: Option<(Vec<RootScore>, u32, bool)> = None;
         for depth in 1..=max_depth {
             if depth > 1 {
-                if let (Some(limit), Some(_)) = (limits.time, deadline) {
-                    if start.elapsed() * 2 >= limit {
-                        s.aborted = true;
-                        break;
-                    }
+                let half_gone = limits
+                    .time
+                    .is_some_and(|limit| start.elapsed() * 2 >= limit);
+                if half_gone || watch.poll(0).is_some() {
+                    s.aborted = true;
+                    break;
                 }
             }
             s.check_time = depth > 1;
@@ -276,7 +287,8 @@ struct Searcher<'a> {
     mask: usize,
     generation: u32,
     nodes: u64,
-    deadline: Option<Instant>,
+    /// The limits of the search.
+    watch: &'a Watch,
     /// Whether to read the clock (off during depth 1, which always completes).
     check_time: bool,
     aborted: bool,
@@ -324,12 +336,11 @@ impl Searcher<'_> {
     /// else a bound on the correct side.
     fn negamax(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.check_time && self.nodes.is_multiple_of(CLOCK_EVERY) {
-            if let Some(end) = self.deadline {
-                if Instant::now() >= end {
-                    self.aborted = true;
-                }
-            }
+        if self.check_time
+            && self.nodes.is_multiple_of(CLOCK_EVERY)
+            && self.watch.poll(CLOCK_EVERY).is_some()
+        {
+            self.aborted = true;
         }
         if self.aborted {
             return 0;

@@ -13,7 +13,16 @@
 //!   quadrants first, and try each (no move generation); [`Search::last1`] counts the final
 //!   flips directly.
 //!
-//! An exact solve first solves WLD, then searches the half of the score range that is left.
+//! An exact solve first solves WLD, then finds the exact score inside the half of the score
+//! range that is left by null-window probes ("is the score at least v?"): galloping away from
+//! the proved bound (2, 4, 8, ... discs), then bisecting. A null-window search only proves a
+//! bound, and a bound far from a subtree's value is cheap to prove (often by the stability
+//! cutoff alone); an open window at the root instead asks for the exact value of every
+//! subtree on the principal variation, which explodes in positions such as FFO #59 (a +64
+//! wipeout, where proving exact values of +40-ish lines costs far more than proving `>= 64`).
+//!
+//! A solve runs under [`Limits`] (time, nodes, a stop flag); a stopped solve returns the
+//! bounds it proved and the best move known.
 //!
 //! Every score is a bound on the exact final disc difference (empties to the winner) from the
 //! side to move: a result `v` of a search with window `(alpha, beta)` means the score is at most
@@ -24,10 +33,10 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use thiserror::Error;
-use yomi_core::Game;
+use yomi_core::{Game, Limits, StopReason, Watch};
 use yomi_othello::{Bitboard, Move, Othello, Square};
 
 use crate::bits::{final_score, flips, moves, CORNERS};
@@ -43,10 +52,23 @@ const SHALLOW_MIN: u32 = 12;
 /// Nodes on the principal variation (open windows) order their moves by a shallow search this
 /// many plies deeper than other nodes.
 const PV_EXTRA_DEPTH: u32 = 2;
+/// In the shallow-search ordering, the weight of the opponent's weighted mobility after the
+/// move, next to 64 times the shallow search's value: fastest-first keeps a say, as in the
+/// strongest engines' ordering. It fixes FFO #59, where the evaluation alone prefers `h4`,
+/// whose proof of +64 runs to the end of the game, to `e8`, a quick wipeout; on FFO #40-#44
+/// it saves 11% of the nodes.
+const SHALLOW_MOBILITY: i32 = 1024;
+/// A node whose window asks for at least this score (`alpha >= WIPEOUT_ZONE`) orders by
+/// fastest-first alone and ignores the table's move: such proofs are won by leaving the
+/// opponent without moves and discs, which the shallow evaluation does not measure, and the
+/// table's move comes from probes at lower scores, where another line may have been best.
+const WIPEOUT_ZONE: i32 = 48;
 /// From this many empties on, nodes look for an enhanced transposition cutoff.
 const ETC_MIN: u32 = 11;
 /// Above every score.
 const INF: i32 = 127;
+/// A search reports its nodes to the [`Watch`] and checks the limits every this many nodes.
+const POLL_EVERY: u64 = 4096;
 
 /// Which kind of solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -215,9 +237,46 @@ pub struct Solution {
     pub nodes: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// Why the solve stopped before it finished (`None`: it finished and `score` is exact).
+    pub stopped: Option<StopReason>,
+    /// The proved lower bound of the score (equal to `score` when solved).
+    pub lower: i32,
+    /// The proved upper bound of the score (equal to `score` when solved).
+    pub upper: i32,
+    /// How `best` was found.
+    pub best_from: BestFrom,
+}
+
+/// How a [`Solution`]'s best move was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BestFrom {
+    /// The solve proved that the move reaches the score (for a stopped solve: the lower
+    /// bound).
+    Proof,
+    /// Nothing was proved about any move: the move the solver's ordering (the table, a
+    /// shallow search, mobility) puts first.
+    Ordering,
+    /// The mover has no choice (a single legal move or a pass) or the game is over.
+    Forced,
+}
+
+impl fmt::Display for BestFrom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BestFrom::Proof => "proved to reach the lower bound",
+            BestFrom::Ordering => "first in the solver's move ordering (nothing proved yet)",
+            BestFrom::Forced => "the only move",
+        })
+    }
 }
 
 impl Solution {
+    /// Whether the solve finished (the score is exact, or the exact WLD result).
+    #[must_use]
+    pub fn is_solved(&self) -> bool {
+        self.stopped.is_none()
+    }
+
     /// Nodes per second of wall-clock time (0 when no time was measured).
     #[must_use]
     pub fn nodes_per_second(&self) -> f64 {
@@ -239,6 +298,18 @@ pub struct MoveValue {
     pub score: i32,
     /// Nodes searched for it.
     pub nodes: u64,
+    /// The proved lower bound (equal to `score` when solved).
+    pub lower: i32,
+    /// The proved upper bound (equal to `score` when solved).
+    pub upper: i32,
+}
+
+impl MoveValue {
+    /// Whether the value is exact (not stopped by a limit).
+    #[must_use]
+    pub fn is_exact(&self) -> bool {
+        self.lower == self.upper
+    }
 }
 
 /// The endgame solver: owns a transposition table (kept between solves, so repeated solves of
@@ -303,39 +374,55 @@ impl Solver {
         self.table.clear();
     }
 
-    /// Solves `pos` in `mode`: score, best move, principal variation, nodes and time.
+    /// Solves `pos` in `mode`: score, best move, principal variation, nodes and time. Runs
+    /// until it finishes (see [`Solver::solve_limited`] for a solve that can be stopped).
     pub fn solve(&mut self, pos: &Othello, mode: Mode) -> Solution {
-        let start = Instant::now();
+        self.solve_limited(pos, mode, &Limits::none())
+    }
+
+    /// Solves `pos` in `mode` under `limits` (a time limit, a node budget, a stop flag). A
+    /// solve stopped by a limit returns what it proved: [`Solution::stopped`] says why,
+    /// [`Solution::lower`] and [`Solution::upper`] bound the score, [`Solution::best`] is the
+    /// best move known and [`Solution::best_from`] how it was found; `score` is then the lower
+    /// bound and the principal variation is the best move alone.
+    pub fn solve_limited(&mut self, pos: &Othello, mode: Mode, limits: &Limits) -> Solution {
+        let watch = limits.start();
         self.date = self.date.wrapping_add(1);
-        let (alpha, beta) = window(mode);
         let (p, o) = (pos.player().0, pos.opponent().0);
         let nodes = AtomicU64::new(0);
-        // An exact solve first settles win, draw or loss (a narrow and cheap window), then
-        // searches only the half of the score range that is left.
-        let wld_first = mode == Mode::Exact && self.config.features.wld_first;
-        let (score, best) = self.run(|search| {
-            let r = if wld_first {
-                let (w, best) = search.root(p, o, -1, 1);
-                match w.signum() {
-                    0 => (0, best),
-                    1 => search.root(p, o, 0, beta),
-                    _ => search.root(p, o, alpha, 0),
-                }
-            } else {
-                search.root(p, o, alpha, beta)
-            };
+        let wld_first = self.config.features.wld_first;
+        let root = self.run(&watch, |search| {
+            let r = search.solve_root(p, o, mode, wld_first);
             nodes.fetch_add(search.nodes, Ordering::Relaxed);
             r
         });
-        let score = clamp(score, mode);
-        let pv = self.principal_variation(pos, score, best, mode, &nodes);
+        let legal = pos.legal_moves();
+        let forced = legal.len() == 1;
+        let stopped = watch.reason();
+        let (lower, upper) = (clamp(root.lower, mode), clamp(root.upper, mode));
+        let (best, best_from) = match root.best {
+            _ if forced => (legal.iter().next().copied(), BestFrom::Forced),
+            None => (None, BestFrom::Forced),
+            Some(mv) if root.proved => (Some(mv), BestFrom::Proof),
+            Some(mv) => (Some(mv), BestFrom::Ordering),
+        };
+        let score = lower;
+        let pv = match (stopped, best) {
+            (None, _) => self.principal_variation(pos, score, best, mode, &nodes, &watch),
+            (Some(_), Some(mv)) => vec![mv],
+            (Some(_), None) => Vec::new(),
+        };
         Solution {
             score,
             mode,
             best,
             pv,
             nodes: nodes.into_inner(),
-            elapsed: start.elapsed(),
+            elapsed: watch.elapsed(),
+            stopped,
+            lower,
+            upper,
+            best_from,
         }
     }
 
@@ -343,38 +430,61 @@ impl Solver {
     /// index order); a lone [`Move::Pass`] when the mover must pass; empty when the game is
     /// over.
     pub fn move_values(&mut self, pos: &Othello, mode: Mode) -> Vec<MoveValue> {
+        self.move_values_limited(pos, mode, &Limits::none())
+    }
+
+    /// [`Solver::move_values`] under `limits` shared by all the moves: once a limit stops the
+    /// solve, the moves not yet finished keep the bounds proved so far
+    /// ([`MoveValue::is_exact`] tells; `score` is then the lower bound).
+    pub fn move_values_limited(
+        &mut self,
+        pos: &Othello,
+        mode: Mode,
+        limits: &Limits,
+    ) -> Vec<MoveValue> {
+        let watch = limits.start();
         self.date = self.date.wrapping_add(1);
-        let (alpha, beta) = window(mode);
+        let wld_first = self.config.features.wld_first;
         pos.legal_moves()
             .iter()
             .map(|&mv| {
                 let child = pos.play_unchecked(mv);
                 let (cp, co) = (child.player().0, child.opponent().0);
-                let (v, nodes) = self.run(|search| {
-                    let v = -search.search(cp, co, -beta, -alpha);
-                    (v, search.nodes)
+                let (r, nodes) = self.run(&watch, |search| {
+                    let r = search.solve_root(cp, co, mode, wld_first);
+                    (r, search.nodes)
                 });
+                let (lower, upper) = (clamp(-r.upper, mode), clamp(-r.lower, mode));
                 MoveValue {
                     mv,
-                    score: clamp(v, mode),
+                    score: lower,
                     nodes,
+                    lower,
+                    upper,
                 }
             })
             .collect()
     }
 
-    /// Runs `f` on a fresh [`Search`] over this solver's table, inside the thread pool when
-    /// there is one.
-    fn run<R: Send>(&mut self, f: impl FnOnce(&mut Search<'_>) -> R + Send) -> R {
-        let mut search = Search::new(&self.table, &self.config, self.date, self.pool.is_some());
+    /// Runs `f` on a fresh [`Search`] over this solver's table under `watch`, inside the
+    /// thread pool when there is one.
+    fn run<R: Send>(&mut self, watch: &Watch, f: impl FnOnce(&mut Search<'_>) -> R + Send) -> R {
+        let mut search = Search::new(
+            &self.table,
+            &self.config,
+            self.date,
+            self.pool.is_some(),
+            watch,
+        );
         match &self.pool {
             Some(pool) => pool.install(|| f(&mut search)),
             None => f(&mut search),
         }
     }
 
-    /// A line from `pos` that keeps `score`: `best`, then at each step the first move (in
-    /// index order) whose value equals the score.
+    /// A line from `pos` that keeps `score`: `best`, then at each step the first move whose
+    /// value equals the score (the table's move first, then index order); cut short if
+    /// `watch` stops.
     fn principal_variation(
         &mut self,
         pos: &Othello,
@@ -382,27 +492,48 @@ impl Solver {
         best: Option<Move>,
         mode: Mode,
         nodes: &AtomicU64,
+        watch: &Watch,
     ) -> Vec<Move> {
         let Some(best) = best else {
             return Vec::new();
         };
-        let mut search = Search::new(&self.table, &self.config, self.date, false);
-        // Whether the mover's score in `pos` equals `target` (in this mode).
-        let mut equals = |pos: &Othello, target: i32| -> bool {
+        let mut search = Search::new(&self.table, &self.config, self.date, false, watch);
+        // Whether the mover's score in `pos` equals `target` (in this mode); `None` if the
+        // search was stopped.
+        let mut equals = |pos: &Othello, target: i32| -> Option<bool> {
             let (p, o) = (pos.player().0, pos.opponent().0);
-            match mode {
+            let r = match mode {
                 Mode::Exact => search.search(p, o, target - 1, target + 1) == target,
                 Mode::Wld => clamp(search.search(p, o, -1, 1), Mode::Wld) == target,
-            }
+            };
+            (!search.aborted()).then_some(r)
         };
         let mut pv = vec![best];
         let mut pos = pos.play_unchecked(best);
         let mut score = -score;
+        let table = &self.table;
         'line: while !pos.game_over() {
-            for &mv in pos.legal_moves().iter() {
+            // The table's best move first (the move the solve proved its bound with, whose
+            // proof is stored), then the others in index order: a move in index order may
+            // reach the score only by a proof far longer than the solve's own.
+            let mut legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            if let Some(e) = table.probe(hash(p, o)) {
+                let stored =
+                    |m: &Move| matches!(m, Move::Place(sq) if sq.index() == usize::from(e.best));
+                // A stable sort: the stored move first, the others in index order.
+                legal.sort_by_key(|m| !stored(m));
+            }
+            for &mv in &legal {
                 let child = pos.play_unchecked(mv);
                 // A forced pass keeps the score without a search.
-                if mv == Move::Pass || equals(&child, -score) {
+                let keeps = mv == Move::Pass || {
+                    match equals(&child, -score) {
+                        Some(keeps) => keeps,
+                        None => break 'line,
+                    }
+                };
+                if keeps {
                     pv.push(mv);
                     pos = child;
                     score = -score;
@@ -417,12 +548,27 @@ impl Solver {
     }
 }
 
-/// The root window of a mode.
-fn window(mode: Mode) -> (i32, i32) {
-    match mode {
-        Mode::Exact => (-INF, INF),
-        Mode::Wld => (-1, 1),
-    }
+/// What a root solve proved.
+#[derive(Clone, Copy, Debug)]
+struct RootResult {
+    /// The score is at least this...
+    lower: i32,
+    /// ...and at most this (equal when solved).
+    upper: i32,
+    /// The best move known.
+    best: Option<Move>,
+    /// Whether `best` was proved to reach `lower`.
+    proved: bool,
+}
+
+/// The smallest even number at least `v` (scores are always even).
+fn even_up(v: i32) -> i32 {
+    v + (v & 1)
+}
+
+/// The largest even number at most `v`.
+fn even_down(v: i32) -> i32 {
+    v - (v & 1)
 }
 
 /// A search result as the mode reports it.
@@ -462,6 +608,10 @@ fn weighted_mobility(p: u64, o: u64) -> i32 {
     (m.count_ones() + (m & CORNERS).count_ones()) as i32
 }
 
+/// One move of a parallel split: its value and whether it is more than an upper bound at
+/// most the shared score (`None` when the split stopped before it was searched).
+type SplitResult = Option<(i32, bool)>;
+
 /// A candidate move with its flips and ordering key (higher first).
 #[derive(Clone, Copy, Default)]
 struct Candidate {
@@ -495,15 +645,28 @@ struct Search<'t> {
     date: u8,
     parallel: bool,
     split_min: u32,
-    /// The stop flags of the parallel splits this search works under: when one is set, the
-    /// work is no longer needed, and the search returns at once with a meaningless score that
-    /// no caller uses or stores.
+    /// The limits of the solve, shared by all its threads.
+    watch: &'t Watch,
+    /// The nodes already reported to `watch`.
+    reported: u64,
+    /// The node count at which to poll `watch` next.
+    next_poll: u64,
+    /// The stop flags of the parallel splits this search works under: when one is set (or
+    /// the watch stops the solve), the work is no longer needed, and the search returns at
+    /// once with a meaningless score that no caller uses or stores.
     stops: Vec<Arc<AtomicBool>>,
 }
 
 impl<'t> Search<'t> {
-    /// A search of one solve over `table`, splitting between threads when `parallel`.
-    fn new(table: &'t Table, config: &SolverConfig, date: u8, parallel: bool) -> Search<'t> {
+    /// A search of one solve over `table` under `watch`, splitting between threads when
+    /// `parallel`.
+    fn new(
+        table: &'t Table,
+        config: &SolverConfig,
+        date: u8,
+        parallel: bool,
+        watch: &'t Watch,
+    ) -> Search<'t> {
         Search {
             table,
             nodes: 0,
@@ -511,6 +674,9 @@ impl<'t> Search<'t> {
             date,
             parallel,
             split_min: config.split_min,
+            watch,
+            reported: 0,
+            next_poll: POLL_EVERY,
             stops: Vec::new(),
         }
     }
@@ -521,9 +687,98 @@ impl<'t> Search<'t> {
         stops.push(Arc::clone(stop));
         Search {
             nodes: 0,
+            reported: 0,
+            next_poll: POLL_EVERY,
             parallel: true,
             stops,
             ..*self
+        }
+    }
+
+    /// Reports the nodes searched since the last poll to the watch, which checks the limits.
+    #[cold]
+    fn poll(&mut self) {
+        self.watch.poll(self.nodes - self.reported);
+        self.reported = self.nodes;
+        self.next_poll = self.nodes + POLL_EVERY;
+    }
+
+    /// Solves the root: in [`Mode::Wld`] one search with the window `(-1, 1)`; in
+    /// [`Mode::Exact`] (after that WLD search when `wld_first`) null-window probes "is the
+    /// score at least v?" that narrow the proved range `[lower, upper]` until it is one
+    /// score: galloping away from the proved bound by 2, 4, 8, ... discs, then bisecting once
+    /// a probe has gone past the score. Stops early, keeping what it proved, when the watch
+    /// stops the solve.
+    fn solve_root(&mut self, p: u64, o: u64, mode: Mode, wld_first: bool) -> RootResult {
+        if moves(p, o) == 0 && moves(o, p) == 0 {
+            self.nodes += 1;
+            let v = final_score(p, o);
+            return RootResult {
+                lower: v,
+                upper: v,
+                best: None,
+                proved: true,
+            };
+        }
+        let (mut lo, mut hi) = (-64, 64);
+        // The best move proved to reach `lo`, and a fallback: the move the last search
+        // preferred (the ordering's first when nothing is proved).
+        let (mut proved, mut fallback) = (None, None);
+        if mode == Mode::Wld || wld_first {
+            let (v, mv) = self.root(p, o, -1, 1);
+            fallback = mv;
+            if !self.aborted() {
+                if v >= 1 {
+                    lo = even_up(v);
+                    proved = mv;
+                } else if v <= -1 {
+                    hi = even_down(v);
+                } else {
+                    (lo, hi) = (0, 0);
+                    proved = mv;
+                }
+            }
+        }
+        if mode == Mode::Exact {
+            let (mut step, mut bisect) = (2, false);
+            while lo < hi && !self.aborted() {
+                let up = lo >= 0;
+                let down = hi <= 0;
+                let v = if !up && !down {
+                    // The sign is unknown (no WLD solve first): is the score at least 0?
+                    0
+                } else if bisect {
+                    lo + 2 * ((hi - lo + 2) / 4)
+                } else if up {
+                    (lo + step).min(hi)
+                } else {
+                    (hi - step + 2).max(lo + 2)
+                };
+                let (r, mv) = self.root(p, o, v - 1, v);
+                if self.aborted() {
+                    break;
+                }
+                fallback = mv;
+                if r >= v {
+                    lo = even_up(r).min(hi);
+                    proved = mv;
+                    // Galloping down went past the score: bisect what is left.
+                    bisect |= down && !up;
+                } else {
+                    hi = even_down(r).max(lo);
+                    bisect |= up && !down;
+                }
+                if up || down {
+                    step *= 2;
+                }
+            }
+        }
+        let solved = lo == hi;
+        RootResult {
+            lower: lo,
+            upper: hi,
+            best: proved.or(fallback),
+            proved: proved.is_some() || solved,
         }
     }
 
@@ -559,10 +814,12 @@ impl<'t> Search<'t> {
             None
         };
         let mut list = [Candidate::default(); MAX_MOVES];
-        let n = self.order(p, o, mv, entry, empties, true, &mut list);
+        let n = self.order(p, o, mv, entry, empties, true, alpha, &mut list);
         let list = &list[..n];
         let (best, best_sq) = self.pvs(p, o, alpha, beta, list, empties);
-        self.store(key, (alpha, beta), (best, best_sq), empties, entry);
+        if !self.aborted() {
+            self.store(key, (alpha, beta), (best, best_sq), empties, entry);
+        }
         (best, Some(Move::Place(Square::new(best_sq as u8))))
     }
 
@@ -615,15 +872,23 @@ impl<'t> Search<'t> {
         entry: Option<Entry>,
         empties: u32,
         pv: bool,
+        alpha: i32,
         list: &mut [Candidate; MAX_MOVES],
     ) -> usize {
-        let tt_move = entry.map_or(NO_MOVE, |e| e.best);
+        // A node that must prove a near-wipeout orders by fastest-first alone (see
+        // `WIPEOUT_ZONE`).
+        let zone = alpha >= WIPEOUT_ZONE;
+        let tt_move = if zone {
+            NO_MOVE
+        } else {
+            entry.map_or(NO_MOVE, |e| e.best)
+        };
         let par = if self.features.parity {
             parity(!(p | o))
         } else {
             0
         };
-        let shallow = self.features.shallow_ordering && empties >= SHALLOW_MIN;
+        let shallow = self.features.shallow_ordering && empties >= SHALLOW_MIN && !zone;
         let depth = if empties >= 20 {
             3
         } else if empties >= 16 {
@@ -641,6 +906,7 @@ impl<'t> Search<'t> {
             let mut key = 0;
             if shallow {
                 key -= 64 * self.shallow(cp, co, -INF * 64, INF * 64, depth);
+                key -= SHALLOW_MOBILITY * weighted_mobility(cp, co);
             } else if self.features.mobility_ordering {
                 key -= 1024 * weighted_mobility(cp, co);
                 key += 64 * i32::from(CORNERS & 1 << sq != 0);
@@ -648,6 +914,10 @@ impl<'t> Search<'t> {
             }
             if par & 1 << quadrant(sq) != 0 {
                 key += 64;
+            }
+            if f == o {
+                // A wipeout ends the game at +64: nothing is better.
+                key = i32::MAX - 1;
             }
             if sq as u8 == tt_move {
                 key = i32::MAX;
@@ -734,12 +1004,12 @@ impl<'t> Search<'t> {
         // Set when a move proves a cutoff: the others are then not needed.
         let stop = Arc::new(AtomicBool::new(false));
         let this: &Search<'_> = self;
-        let results: Vec<(Option<(i32, bool)>, u64)> = rest
+        let results: Vec<(SplitResult, (u64, u64))> = rest
             .par_iter()
             .map(|c| {
                 let mut search = this.fork(&stop);
                 if search.aborted() {
-                    return (None, 0);
+                    return (None, (0, 0));
                 }
                 let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
                 let a = shared_alpha.load(Ordering::Relaxed);
@@ -751,13 +1021,13 @@ impl<'t> Search<'t> {
                     // the best score now known (another move may have raised it).
                     let a = shared_alpha.load(Ordering::Relaxed).max(a);
                     if a >= beta {
-                        return (None, search.nodes);
+                        return (None, (search.nodes, search.reported));
                     }
                     v = -search.search(cp, co, -beta, -a);
                     above = v > a;
                 }
                 if search.aborted() {
-                    return (None, search.nodes);
+                    return (None, (search.nodes, search.reported));
                 }
                 if above {
                     shared_alpha.fetch_max(v.min(beta), Ordering::Relaxed);
@@ -765,10 +1035,16 @@ impl<'t> Search<'t> {
                 if v >= beta {
                     stop.store(true, Ordering::Relaxed);
                 }
-                (Some((v, above)), search.nodes)
+                (Some((v, above)), (search.nodes, search.reported))
             })
             .collect();
-        self.nodes += results.iter().map(|&(_, n)| n).sum::<u64>();
+        // The forks' nodes count here; what they had not reported yet is reported now.
+        let (forked, unreported) = results
+            .iter()
+            .fold((0, 0), |(n, u), &(_, (fn_, fr))| (n + fn_, u + fn_ - fr));
+        self.watch.poll(unreported);
+        self.nodes += forked;
+        self.reported += forked;
         if self.aborted() {
             return (0, best_sq);
         }
@@ -810,7 +1086,7 @@ impl<'t> Search<'t> {
     /// Whether a parallel split this search works under no longer needs its result.
     #[inline(always)]
     fn aborted(&self) -> bool {
-        self.stops.iter().any(|s| s.load(Ordering::Relaxed))
+        self.watch.stopped() || self.stops.iter().any(|s| s.load(Ordering::Relaxed))
     }
 
     /// The stability cutoff: a bound that already settles the window, if any.
@@ -841,6 +1117,9 @@ impl<'t> Search<'t> {
     /// A node with the transposition table.
     fn deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes >= self.next_poll {
+            self.poll();
+        }
         if self.aborted() {
             return 0;
         }
@@ -893,7 +1172,7 @@ impl<'t> Search<'t> {
             }
         }
         let mut list = [Candidate::default(); MAX_MOVES];
-        let n = self.order(p, o, mv, entry, empties, beta - alpha > 1, &mut list);
+        let n = self.order(p, o, mv, entry, empties, beta - alpha > 1, alpha, &mut list);
         let (best, best_sq) = self.pvs(p, o, alpha, beta, &list[..n], empties);
         if self.aborted() {
             return 0;

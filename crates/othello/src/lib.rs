@@ -45,6 +45,9 @@
 //!   move (`X` or `O`; `B`, `*` and `W` accepted).
 //! - [`ObfPosition`]: a line of an OBF file, `board side; G8:+18; H1:+12; % comment`.
 //! - [`MoveSequence`]: moves without separators, `f5d6c3d3`.
+//! - [`GgfGame`]: a game record in GGF, the format of the GGS server, NBoard and Edax
+//!   (players, result, time, start board, moves with evaluations); [`parse_ggf_file`] reads a
+//!   file of them.
 //!
 //! # Example
 //! ```
@@ -72,6 +75,7 @@
 #![deny(missing_docs)]
 
 mod bitboard;
+mod ggf;
 mod movegen;
 mod notation;
 mod perft;
@@ -84,6 +88,10 @@ mod symmetry;
 
 pub use bitboard::{Bitboard, BitboardIter};
 // `bitboard!` is exported at the crate root by `#[macro_export]`.
+pub use ggf::{
+    parse_ggf_file, write_ggf_file, GgfEnding, GgfErrorKind, GgfGame, GgfMove, GgfResult,
+    ParseGgfError,
+};
 pub use movegen::{flips, mobility, moves, potential_mobility, potential_moves};
 pub use notation::{
     MoveSequence, ObfPosition, ParseBoardError, ParseMoveSequenceError, ParseObfError,

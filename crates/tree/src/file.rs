@@ -1,26 +1,15 @@
 //! The data-file format: all reading and writing of tree files is in this module, so that the
 //! format can change in one place. `docs/formats.md` documents it.
 //!
-//! A file is a fixed 50-byte header followed by a bincode-2 payload (serde, standard
-//! configuration: little-endian, variable-length integers):
-//!
-//! | offset | size | field |
-//! |---|---|---|
-//! | 0 | 8 | magic `YOMITREE` |
-//! | 8 | 2 | format version, u16 little-endian ([`FORMAT_VERSION`]) |
-//! | 10 | 16 | game id: [`Game::NAME`](yomi_core::Game::NAME) in ASCII, zero-padded |
-//! | 26 | 8 | record count, u64 LE |
-//! | 34 | 8 | payload length in bytes, u64 LE |
-//! | 42 | 8 | FNV-1a 64 checksum of the payload, u64 LE |
-//! | 50 | ... | payload |
+//! A file is the checked container of `yomi-core` ([`Container`]: a fixed 50-byte header,
+//! then a bincode-2 payload) with magic `YOMITREE`, version [`FORMAT_VERSION`] and the game's
+//! [`Game::NAME`](yomi_core::Game::NAME) as its tag; one record per position.
 
-use std::fs;
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use yomi_core::{Game, Outcome, Player};
+use yomi_core::{Container, ContainerError, ContainerHeader, Game, Outcome, Player};
 
 use crate::solve::{best_flags, sv_twice, Parts};
 use crate::{Graph, Probs, Ratio, Scoring, Solution, TreeError};
@@ -31,99 +20,17 @@ pub const MAGIC: [u8; 8] = *b"YOMITREE";
 /// The format version this build writes and reads.
 pub const FORMAT_VERSION: u16 = 1;
 
-/// The size of the fixed header in bytes.
-pub const HEADER_LEN: usize = 50;
-
-const GAME_ID_LEN: usize = 16;
-
-/// The largest payload the loader accepts (1 GiB): a bound on what a crafted header can make
-/// the decoder allocate.
-const MAX_PAYLOAD: usize = 1 << 30;
+/// Tree files in the checked container of `yomi-core`.
+pub const TREE_FILE: Container = Container::new(MAGIC, FORMAT_VERSION, "tree file");
 
 /// Why a tree file could not be written or read.
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum FileError {
-    /// Reading or writing the file failed.
-    #[error("cannot access {path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The system's error.
-        source: std::io::Error,
-    },
-    /// The path names something other than a regular file (a directory, a device such as
-    /// `/dev/zero`, a FIFO, a socket), which [`read_file`] does not open or read.
-    #[error("{path} is not a regular file")]
-    NotAFile {
-        /// The path.
-        path: PathBuf,
-    },
-    /// The file does not start with the magic bytes `YOMITREE`.
-    #[error("not a yomi tree file (bad magic bytes)")]
-    BadMagic,
-    /// The file is shorter than its header says.
-    #[error("truncated tree file: {actual} bytes, expected {expected}")]
-    Truncated {
-        /// Bytes expected.
-        expected: u64,
-        /// Bytes present.
-        actual: u64,
-    },
-    /// The file is longer than its header says.
-    #[error("tree file has {extra} unexpected bytes after the payload")]
-    TrailingBytes {
-        /// Bytes beyond the payload.
-        extra: u64,
-    },
-    /// The file was written by a newer version of the format.
-    #[error("tree file format version {found} is newer than the supported version {supported}")]
-    NewerVersion {
-        /// The file's version.
-        found: u16,
-        /// The newest version this build reads.
-        supported: u16,
-    },
-    /// The file's format version is not one this build reads (older or invalid).
-    #[error("unsupported tree file format version {found}")]
-    UnsupportedVersion {
-        /// The file's version.
-        found: u16,
-    },
-    /// The file holds another game.
-    #[error("tree file is for game {found:?}, not {expected:?}")]
-    ForeignGame {
-        /// The game id in the file (lossy text).
-        found: String,
-        /// The game asked for.
-        expected: String,
-    },
-    /// The payload does not match its checksum: the file is corrupted.
-    #[error("corrupted tree file: checksum {computed:016x} does not match {stored:016x}")]
-    ChecksumMismatch {
-        /// The checksum in the header.
-        stored: u64,
-        /// The checksum of the payload.
-        computed: u64,
-    },
-    /// The payload is longer than this build accepts.
-    #[error("tree file payload of {len} bytes is too large")]
-    TooLarge {
-        /// The declared payload length.
-        len: u64,
-    },
-    /// The payload did not decode.
-    #[error("tree file payload does not decode: {reason}")]
-    Decode {
-        /// The decoder's message.
-        reason: String,
-    },
-    /// Encoding the payload failed.
-    #[error("cannot encode tree file: {reason}")]
-    Encode {
-        /// The encoder's message.
-        reason: String,
-    },
+    /// The container failed its checks (access, magic, version, game, length, checksum,
+    /// decoding), or could not be written.
+    #[error(transparent)]
+    Container(#[from] ContainerError),
     /// The header's record count differs from the payload's.
     #[error("tree file header says {header} records, the payload holds {payload}")]
     CountMismatch {
@@ -131,12 +38,6 @@ pub enum FileError {
         header: u64,
         /// The records decoded.
         payload: u64,
-    },
-    /// The game's name does not fit the 16-byte game id.
-    #[error("game name {name:?} is longer than 16 bytes")]
-    GameNameTooLong {
-        /// The name.
-        name: String,
     },
     /// A record is inconsistent (bad position, value, move index or probability).
     #[error("bad record {record} in tree file: {reason}")]
@@ -146,29 +47,6 @@ pub enum FileError {
         /// What is wrong.
         reason: String,
     },
-}
-
-/// The fixed header of a tree file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FileHeader {
-    /// Format version.
-    pub version: u16,
-    /// Game id (the game's `NAME`).
-    pub game: String,
-    /// Number of position records.
-    pub records: u64,
-    /// Payload length in bytes.
-    pub payload_len: u64,
-    /// FNV-1a 64 checksum of the payload.
-    pub checksum: u64,
-}
-
-/// FNV-1a, 64 bits: a different single byte anywhere always changes the result.
-#[must_use]
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// One position of the payload.
@@ -205,32 +83,20 @@ fn outcome_code(o: Outcome) -> i8 {
     o.value_for(Player::First) as i8
 }
 
-fn game_id<G: Game>() -> Result<[u8; GAME_ID_LEN], FileError> {
-    let name = G::NAME.as_bytes();
-    if name.len() > GAME_ID_LEN {
-        return Err(FileError::GameNameTooLong {
-            name: G::NAME.to_string(),
-        });
-    }
-    let mut id = [0u8; GAME_ID_LEN];
-    id[..name.len()].copy_from_slice(name);
-    Ok(id)
-}
-
 fn encode_error(e: impl std::fmt::Display) -> FileError {
-    FileError::Encode {
+    FileError::Container(ContainerError::Encode {
+        what: TREE_FILE.what,
         reason: e.to_string(),
-    }
+    })
 }
 
 /// Encodes a solution as the bytes of a tree file. The output depends only on the solution
 /// (records in graph order), so it is the same byte for byte on every run.
 ///
 /// # Errors
-/// [`FileError::GameNameTooLong`], or [`FileError::Encode`] if a value cannot be stored (a
+/// [`ContainerError::TagTooLong`] for a game name over 16 bytes, or [`ContainerError::Encode`] if a value cannot be stored (a
 /// position with more than 65 536 legal moves, a playout score that overflows).
 pub fn encode<G: Game>(sol: &Solution<G>) -> Result<Vec<u8>, FileError> {
-    let id = game_id::<G>()?;
     let alpha = Ratio::HALF;
     let graph = sol.graph();
     let mut records = Vec::with_capacity(graph.len());
@@ -267,102 +133,16 @@ pub fn encode<G: Game>(sol: &Solution<G>) -> Result<Vec<u8>, FileError> {
         longest: sol.longest_game(),
         records,
     };
-    let body = bincode::serde::encode_to_vec(&payload, bincode::config::standard())
-        .map_err(encode_error)?;
-    let mut out = Vec::with_capacity(HEADER_LEN + body.len());
-    out.extend_from_slice(&MAGIC);
-    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(&id);
-    out.extend_from_slice(&(graph.len() as u64).to_le_bytes());
-    out.extend_from_slice(&(body.len() as u64).to_le_bytes());
-    out.extend_from_slice(&fnv1a64(&body).to_le_bytes());
-    out.extend_from_slice(&body);
-    Ok(out)
-}
-
-fn u64_at(bytes: &[u8], at: usize) -> u64 {
-    let mut b = [0u8; 8];
-    b.copy_from_slice(&bytes[at..at + 8]);
-    u64::from_le_bytes(b)
+    Ok(TREE_FILE.encode(G::NAME, graph.len() as u64, &payload)?)
 }
 
 /// Reads and checks the header of a tree file for game `G`: magic, version, game id, and that
 /// the file is exactly as long as the header says.
 ///
 /// # Errors
-/// [`FileError::Truncated`], [`FileError::BadMagic`], [`FileError::NewerVersion`],
-/// [`FileError::UnsupportedVersion`], [`FileError::ForeignGame`], [`FileError::TooLarge`],
-/// [`FileError::TrailingBytes`].
-pub fn read_header<G: Game>(bytes: &[u8]) -> Result<FileHeader, FileError> {
-    let header = parse_header::<G>(&bytes[..bytes.len().min(HEADER_LEN)])?;
-    check_len(&header, bytes.len() as u64)?;
-    Ok(header)
-}
-
-/// Checks the fixed header (the first [`HEADER_LEN`] bytes of a file, or all of a shorter
-/// file): every field, and the payload length against `MAX_PAYLOAD`. Not the file length.
-fn parse_header<G: Game>(bytes: &[u8]) -> Result<FileHeader, FileError> {
-    if bytes.len() < HEADER_LEN {
-        // A short file that does not even start like a tree file is not one.
-        let n = bytes.len().min(MAGIC.len());
-        if bytes[..n] != MAGIC[..n] {
-            return Err(FileError::BadMagic);
-        }
-        return Err(FileError::Truncated {
-            expected: HEADER_LEN as u64,
-            actual: bytes.len() as u64,
-        });
-    }
-    if bytes[..8] != MAGIC {
-        return Err(FileError::BadMagic);
-    }
-    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-    if version > FORMAT_VERSION {
-        return Err(FileError::NewerVersion {
-            found: version,
-            supported: FORMAT_VERSION,
-        });
-    }
-    if version != FORMAT_VERSION {
-        return Err(FileError::UnsupportedVersion { found: version });
-    }
-    let id = &bytes[10..10 + GAME_ID_LEN];
-    let expected = game_id::<G>()?;
-    if id != expected {
-        let end = id.iter().position(|&b| b == 0).unwrap_or(GAME_ID_LEN);
-        return Err(FileError::ForeignGame {
-            found: String::from_utf8_lossy(&id[..end]).into_owned(),
-            expected: G::NAME.to_string(),
-        });
-    }
-    let records = u64_at(bytes, 26);
-    let payload_len = u64_at(bytes, 34);
-    let checksum = u64_at(bytes, 42);
-    if payload_len > MAX_PAYLOAD as u64 {
-        return Err(FileError::TooLarge { len: payload_len });
-    }
-    Ok(FileHeader {
-        version,
-        game: G::NAME.to_string(),
-        records,
-        payload_len,
-        checksum,
-    })
-}
-
-/// Checks that a file of `actual` bytes is exactly as long as `header` says.
-fn check_len(header: &FileHeader, actual: u64) -> Result<(), FileError> {
-    // `payload_len <= MAX_PAYLOAD` (checked by `parse_header`), so this does not overflow.
-    let expected = HEADER_LEN as u64 + header.payload_len;
-    if actual < expected {
-        return Err(FileError::Truncated { expected, actual });
-    }
-    if actual > expected {
-        return Err(FileError::TrailingBytes {
-            extra: actual - expected,
-        });
-    }
-    Ok(())
+/// [`FileError::Container`] with the container's header checks.
+pub fn read_header<G: Game>(bytes: &[u8]) -> Result<ContainerHeader, FileError> {
+    Ok(TREE_FILE.read_header(G::NAME, bytes)?)
 }
 
 /// Decodes and checks a tree file for game `G`: the header, the checksum, the payload, and
@@ -370,28 +150,10 @@ fn check_len(header: &FileHeader, actual: u64) -> Result<(), FileError> {
 /// indices, probabilities and scores are consistent).
 ///
 /// # Errors
-/// Any [`FileError`] but `Io` and `Encode`: a foreign, truncated, corrupted or newer-version
-/// file is always an error, never a panic.
+/// Any [`FileError`] but I/O and encoding errors: a foreign, truncated, corrupted or
+/// newer-version file is always an error, never a panic.
 pub fn decode<G: Game>(bytes: &[u8]) -> Result<Solution<G>, FileError> {
-    let header = read_header::<G>(bytes)?;
-    let body = &bytes[HEADER_LEN..];
-    let computed = fnv1a64(body);
-    if computed != header.checksum {
-        return Err(FileError::ChecksumMismatch {
-            stored: header.checksum,
-            computed,
-        });
-    }
-    let config = bincode::config::standard().with_limit::<MAX_PAYLOAD>();
-    let (payload, used): (Payload, usize) = bincode::serde::decode_from_slice(body, config)
-        .map_err(|e| FileError::Decode {
-            reason: e.to_string(),
-        })?;
-    if used != body.len() {
-        return Err(FileError::Decode {
-            reason: format!("{} bytes left after the payload", body.len() - used),
-        });
-    }
+    let (header, payload): (ContainerHeader, Payload) = TREE_FILE.decode(G::NAME, bytes)?;
     if payload.records.len() as u64 != header.records {
         return Err(FileError::CountMismatch {
             header: header.records,
@@ -529,59 +291,19 @@ fn build_solution<G: Game>(payload: Payload) -> Result<Solution<G>, FileError> {
 /// Writes a solution to a tree file.
 ///
 /// # Errors
-/// As [`encode`], and [`FileError::Io`].
+/// As [`encode`], and [`ContainerError::Io`].
 pub fn write_file<G: Game>(sol: &Solution<G>, path: &Path) -> Result<(), FileError> {
     let bytes = encode(sol)?;
-    fs::write(path, bytes).map_err(|source| FileError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
+    Ok(Container::write_bytes(path, &bytes)?)
 }
 
-/// Reads and checks a tree file.
-///
-/// Only a regular file is read (a symbolic link to one is followed): a directory, a device
-/// such as `/dev/zero`, a FIFO or a socket is [`FileError::NotAFile`], without reading from
-/// it. The fixed header is read and checked first; the payload length it declares must be at
-/// most 1 GiB ([`FileError::TooLarge`]) and match the file's length
-/// ([`FileError::Truncated`], [`FileError::TrailingBytes`]) before any of the payload is read,
-/// so memory use is bounded by the size of the file, whatever its header claims. Then exactly
-/// the declared payload is read and checked as by [`decode`].
+/// Reads and checks a tree file, as [`Container::read_bytes`] (only a regular file; the header
+/// and the file's length are checked before any of the payload is read, so memory use is
+/// bounded by the size of the file) and then [`decode`].
 ///
 /// # Errors
-/// [`FileError::Io`], [`FileError::NotAFile`], and as [`decode`].
+/// [`ContainerError::Io`], [`ContainerError::NotAFile`], and as [`decode`].
 pub fn read_file<G: Game>(path: &Path) -> Result<Solution<G>, FileError> {
-    let io = |source| FileError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let not_a_file = || FileError::NotAFile {
-        path: path.to_path_buf(),
-    };
-    // Checked before opening: opening a FIFO for reading blocks until a writer appears.
-    if !fs::metadata(path).map_err(io)?.is_file() {
-        return Err(not_a_file());
-    }
-    let file = fs::File::open(path).map_err(io)?;
-    // Checked again on the open file, in case the path changed in between.
-    let meta = file.metadata().map_err(io)?;
-    if !meta.is_file() {
-        return Err(not_a_file());
-    }
-    let mut bytes = Vec::with_capacity(HEADER_LEN);
-    (&file)
-        .take(HEADER_LEN as u64)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    let header = parse_header::<G>(&bytes)?;
-    check_len(&header, meta.len())?;
-    // The payload fits in memory: it is at most `MAX_PAYLOAD` bytes and no longer than the
-    // file. One byte more is asked for to notice a file that grew since its length was read.
-    let want = header.payload_len + 1;
-    bytes.reserve_exact(usize::try_from(want).map_err(|_| FileError::TooLarge {
-        len: header.payload_len,
-    })?);
-    (&file).take(want).read_to_end(&mut bytes).map_err(io)?;
-    check_len(&header, bytes.len() as u64)?;
+    let bytes = TREE_FILE.read_bytes(G::NAME, path)?;
     decode(&bytes)
 }

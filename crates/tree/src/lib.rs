@@ -21,8 +21,8 @@
 //!   ([`PlayoutRule`]: `pmc`, `pmc2:alpha=A`) is not a subset of the minimax best moves.
 //!   Every alpha (the weight of a draw) must lie in `[0, 1]` ([`check_alpha`],
 //!   [`parse_alpha`]), as for the `pmc2` agent.
-//! - Data files ([`encode`], [`decode`], [`write_file`], [`read_file`]): a checked header and a
-//!   bincode payload, one record per distinct position (layout in `docs/formats.md`).
+//! - Data files ([`encode`], [`decode`], [`write_file`], [`read_file`]): the checked container of `yomi-core`
+//!   ([`yomi_core::Container`]), one record per distinct position (layout in `docs/formats.md`).
 //! - [`svg`]: SVG pictures of small boards (a grid of marks, a pile of stones) with values
 //!   written above them, for `yomi tree show --svg` and the tree browser of `yomi serve`.
 //! - [`TreeAgent`]: `perfect`, `perfect-sv`, `table:file=PATH`, `pmc-exact`,
@@ -66,8 +66,7 @@ pub use audit::{
 };
 pub use error::TreeError;
 pub use file::{
-    decode, encode, fnv1a64, read_file, read_header, write_file, FileError, FileHeader,
-    FORMAT_VERSION, HEADER_LEN, MAGIC,
+    decode, encode, read_file, read_header, write_file, FileError, FORMAT_VERSION, MAGIC, TREE_FILE,
 };
 pub use graph::{FullTreeBfs, FullTreeDfs, Graph, TreeCounts, TreeNode, DEFAULT_MAX_POSITIONS};
 pub use ratio::{ParseRatioError, Probs, Ratio};

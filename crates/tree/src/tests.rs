@@ -6,7 +6,10 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use yomi_core::{Agent, AgentError, Game, MoveList, Outcome, Player, Rng, Symmetric};
+use yomi_core::{
+    fnv1a64, Agent, AgentError, ContainerError, Game, MoveList, Outcome, Player, Rng, Symmetric,
+    HEADER_LEN,
+};
 use yomi_nim::{Nim, Take};
 use yomi_tictactoe::{Square, TicTacToe};
 
@@ -731,8 +734,11 @@ fn every_corruption_of_a_small_file_is_rejected() {
             bad[i] = v;
             match decode::<Nim>(&bad) {
                 Ok(_) => panic!("byte {i} set to {v} was accepted"),
+                Err(FileError::Container(e)) => {
+                    kinds.insert(format!("{:?}", std::mem::discriminant(&e)));
+                }
                 Err(e) => {
-                    kinds.insert(std::mem::discriminant(&e));
+                    kinds.insert(format!("{:?}", std::mem::discriminant(&e)));
                 }
             }
         }
@@ -744,37 +750,45 @@ fn every_corruption_of_a_small_file_is_rejected() {
     long.push(0);
     assert!(matches!(
         decode::<Nim>(&long),
-        Err(FileError::TrailingBytes { extra: 1 })
+        Err(FileError::Container(ContainerError::TrailingBytes {
+            extra: 1,
+            ..
+        }))
     ));
     assert!(matches!(
         decode::<TicTacToe>(&good),
-        Err(FileError::ForeignGame { .. })
+        Err(FileError::Container(ContainerError::ForeignTag { .. }))
     ));
     let mut newer = good.clone();
     newer[8..10].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
     assert!(matches!(
         decode::<Nim>(&newer),
-        Err(FileError::NewerVersion { .. })
+        Err(FileError::Container(ContainerError::NewerVersion { .. }))
     ));
     let mut older = good.clone();
     older[8..10].copy_from_slice(&0u16.to_le_bytes());
     assert!(matches!(
         decode::<Nim>(&older),
-        Err(FileError::UnsupportedVersion { found: 0 })
+        Err(FileError::Container(ContainerError::UnsupportedVersion {
+            found: 0,
+            ..
+        }))
     ));
     assert!(matches!(
         decode::<Nim>(b"PK\x03\x04 not a tree"),
-        Err(FileError::BadMagic)
+        Err(FileError::Container(ContainerError::BadMagic { .. }))
     ));
     assert!(matches!(
         decode::<Nim>(b"YOMI"),
-        Err(FileError::Truncated { .. })
+        Err(FileError::Container(ContainerError::Truncated { .. }))
     ));
     let mut body = good.clone();
     body[HEADER_LEN + 3] ^= 1;
     assert!(matches!(
         decode::<Nim>(&body),
-        Err(FileError::ChecksumMismatch { .. })
+        Err(FileError::Container(
+            ContainerError::ChecksumMismatch { .. }
+        ))
     ));
     // A consistent header around a payload that lies (checksum recomputed) is still caught.
     let mut lie = good.clone();
@@ -786,7 +800,7 @@ fn every_corruption_of_a_small_file_is_rejected() {
     // A missing file.
     assert!(matches!(
         read_file::<Nim>(std::path::Path::new("/nonexistent/yomi.tree")),
-        Err(FileError::Io { .. })
+        Err(FileError::Container(ContainerError::Io { .. }))
     ));
 }
 
@@ -819,14 +833,14 @@ fn read_file_checks_the_header_before_reading_the_payload() {
         let got = read_file::<Nim>(&write("huge.tree", &lie));
         if huge {
             assert!(
-                matches!(got, Err(FileError::TooLarge { len: l }) if l == len),
+                matches!(got, Err(FileError::Container(ContainerError::TooLarge { len: l, .. })) if l == len),
                 "{got:?}"
             );
         } else {
             let expected = HEADER_LEN as u64 + len;
             let actual = good.len() as u64;
             assert!(
-                matches!(got, Err(FileError::Truncated { expected: e, actual: a })
+                matches!(got, Err(FileError::Container(ContainerError::Truncated { expected: e, actual: a, .. }))
                     if e == expected && a == actual),
                 "{got:?}"
             );
@@ -846,29 +860,36 @@ fn read_file_checks_the_header_before_reading_the_payload() {
     long.push(0);
     assert!(matches!(
         read_file::<Nim>(&write("long.tree", &long)),
-        Err(FileError::TrailingBytes { extra: 1 })
+        Err(FileError::Container(ContainerError::TrailingBytes {
+            extra: 1,
+            ..
+        }))
     ));
     let mut flipped = good.clone();
     flipped[HEADER_LEN + 3] ^= 1;
     assert!(matches!(
         read_file::<Nim>(&write("flipped.tree", &flipped)),
-        Err(FileError::ChecksumMismatch { .. })
+        Err(FileError::Container(
+            ContainerError::ChecksumMismatch { .. }
+        ))
     ));
     // Not a regular file: a directory, and (on Unix) a device and a FIFO, which would
     // otherwise be read forever or block.
     assert!(matches!(
         read_file::<Nim>(&dir),
-        Err(FileError::NotAFile { .. })
+        Err(FileError::Container(ContainerError::NotAFile { .. }))
     ));
     let zero = std::path::Path::new("/dev/zero");
     if zero.exists() {
         assert!(matches!(
             read_file::<Nim>(zero),
-            Err(FileError::NotAFile { .. })
+            Err(FileError::Container(ContainerError::NotAFile { .. }))
         ));
         assert!(matches!(
             TreeAgent::<Nim>::table(zero),
-            Err(TreeError::File(FileError::NotAFile { .. }))
+            Err(TreeError::File(FileError::Container(
+                ContainerError::NotAFile { .. }
+            )))
         ));
     }
     let fifo = dir.join("fifo.tree");
@@ -879,7 +900,7 @@ fn read_file_checks_the_header_before_reading_the_payload() {
     if made {
         assert!(matches!(
             read_file::<Nim>(&fifo),
-            Err(FileError::NotAFile { .. })
+            Err(FileError::Container(ContainerError::NotAFile { .. }))
         ));
     }
     std::fs::remove_dir_all(&dir).unwrap();
@@ -1122,7 +1143,9 @@ fn agents_share_data_and_handle_other_starts() {
     let nim_from_ttt = TreeAgent::<Nim>::table(&path);
     assert!(matches!(
         nim_from_ttt,
-        Err(TreeError::File(FileError::ForeignGame { .. }))
+        Err(TreeError::File(FileError::Container(
+            ContainerError::ForeignTag { .. }
+        )))
     ));
     let small = Solution::build(Nim::new(5, Player::First).unwrap()).unwrap();
     let small_path = path.with_extension("nim");
@@ -1136,7 +1159,9 @@ fn agents_share_data_and_handle_other_starts() {
     let _ = std::fs::remove_file(&small_path);
     assert!(matches!(
         TreeAgent::<TicTacToe>::table("/nonexistent/file.tree"),
-        Err(TreeError::File(FileError::Io { .. }))
+        Err(TreeError::File(FileError::Container(
+            ContainerError::Io { .. }
+        )))
     ));
 }
 

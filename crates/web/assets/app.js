@@ -1,8 +1,9 @@
 // yomi serve: the page. Plain JavaScript, no libraries. Every request to the API carries the
-// game and its whole move list (the server keeps no session).
+// game, its start position (when set up) and its whole move list: the server keeps no session.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
+const SVG_NS = 'http://www.w3.org/2000/svg';
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -20,12 +21,25 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-async function api(path, body) {
+function svgEl(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined) continue;
+    if (k === 'text') node.textContent = v;
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) if (c) node.append(c);
+  return node;
+}
+
+async function api(path, body, signal) {
   const opts = body === undefined ? {} : {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   };
+  if (signal) opts.signal = signal;
   const response = await fetch(path, opts);
   let data;
   try {
@@ -43,22 +57,57 @@ function fmt(x) {
   return Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(3).replace(/0+$/, '').replace(/\.$/, '');
 }
 
+function typing(event) {
+  const tag = event.target.tagName;
+  return tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA';
+}
+
 let GAMES = {};
-let ORDER = [];
+let THINK = 5;
 
 // ---------------------------------------------------------------- play
 
 const play = {
   game: 'tictactoe',
-  moves: [],
-  state: null,
+  start: null, // a set-up start position, or null for the game's standard start
+  moves: [], // the record
+  view: 0, // the ply shown (0 .. moves.length)
+  state: null, // the position shown
   why: null, // the last agent move's answer
-  gen: 0, // bumped on every change; stale answers are dropped
+  gen: 0, // bumped on every change of the shown position; stale answers are dropped
   thinking: false,
   pending: false, // a human move is on its way to the server
   error: null,
   announce: '',
+  analysis: null, // the analysis of the shown position
+  analysisKey: null,
+  analysisCtl: null, // the AbortController of the analysis in flight
+  analysisError: null,
+  evals: new Map(), // position key -> analysis answer (for the graph)
+  scan: null, // the AbortController of an "analyse game" run
+  agentCtl: null, // the AbortController of the agent move in flight
+  editing: null, // the position editor's board while it is open
 };
+
+const info = () => GAMES[play.game];
+
+function keyOf(game, start, moves) {
+  return `${game}|${start || ''}|${moves.join(' ')}`;
+}
+
+function shownKey() {
+  return keyOf(play.game, play.start, play.moves.slice(0, play.view));
+}
+
+function request(moves, extra) {
+  const body = { game: play.game, moves };
+  if (play.start) body.start = play.start;
+  return Object.assign(body, extra || {});
+}
+
+function atEnd() {
+  return play.view === play.moves.length;
+}
 
 function sideSpec(i) {
   const box = $(`side-${i}`);
@@ -73,20 +122,22 @@ function humans() {
 }
 
 function fillSides() {
-  const info = GAMES[play.game];
+  const g = info();
   for (const i of [0, 1]) {
     const box = $(`side-${i}`);
     box.querySelector('.side-name').textContent =
-      `${info.players[i]} (${i === 0 ? 'moves first' : 'moves second'})`;
+      `${g.players[i]} (${i === 0 ? 'moves first' : 'moves second'})`;
     const kind = box.querySelector('.kind');
     const before = kind.value;
     kind.replaceChildren(el('option', { value: 'human', text: 'human' }));
-    for (const a of info.agents) kind.append(el('option', { value: a.name, text: a.name }));
-    const fallback = i === 0 ? 'human' : (info.agents.some((a) => a.name === 'perfect') ? 'perfect' : 'alphabeta');
-    kind.value = info.agents.some((a) => a.name === before) || before === 'human' ? before : fallback;
+    for (const a of g.agents) kind.append(el('option', { value: a.name, text: a.name }));
+    const fallback = i === 0 ? 'human' : (g.agents.some((a) => a.name === 'perfect') ? 'perfect' : 'alphabeta');
+    kind.value = g.agents.some((a) => a.name === before) || before === 'human' ? before : fallback;
     if (!kind.value) kind.value = fallback;
     onKind(i);
   }
+  const format = $('record-format');
+  format.replaceChildren(...g.formats.map((f) => el('option', { value: f, text: f === 'line' ? 'move line' : f.toUpperCase() })));
 }
 
 function onKind(i) {
@@ -96,10 +147,10 @@ function onKind(i) {
   const params = box.querySelector('.params');
   if (kind === 'human') {
     spec.hidden = true;
-    params.replaceChildren(el('span', { text: 'you click to move' }));
+    params.replaceChildren(el('span', { text: 'you click (or type) to move' }));
     return;
   }
-  const agent = GAMES[play.game].agents.find((a) => a.name === kind);
+  const agent = info().agents.find((a) => a.name === kind);
   spec.hidden = false;
   spec.value = agent.example;
   const list = el('div', {}, el('div', { text: agent.summary }));
@@ -112,21 +163,40 @@ function onKind(i) {
   params.replaceChildren(list);
 }
 
-async function newGame() {
-  play.gen += 1;
-  play.pending = false;
+// Drops the agent move in flight (its request is aborted: the server stops the agent).
+function dropAgent() {
+  if (play.agentCtl) play.agentCtl.abort();
+  play.agentCtl = null;
   play.thinking = false;
-  play.moves = [];
+}
+
+function stopScan() {
+  if (play.scan) play.scan.abort();
+  play.scan = null;
+}
+
+// A new record: the game's standard start (or `start`) and `moves`.
+async function newGame(start, moves) {
+  stopScan();
+  dropAgent();
+  play.start = start || null;
+  play.moves = moves || [];
   play.why = null;
   play.error = null;
   play.announce = '';
-  await refresh();
+  play.editing = null;
+  await show(play.moves.length);
 }
 
-async function refresh() {
+// Shows the position after `ply` moves of the record.
+async function show(ply) {
+  dropAgent();
+  play.gen += 1;
   const gen = play.gen;
+  play.view = Math.max(0, Math.min(ply, play.moves.length));
+  play.pending = false;
   try {
-    const state = await api('/api/state', { game: play.game, moves: play.moves });
+    const state = await api('/api/state', request(play.moves.slice(0, play.view)));
     if (gen !== play.gen) return;
     play.state = state;
     play.error = null;
@@ -134,9 +204,9 @@ async function refresh() {
     if (gen !== play.gen) return;
     play.error = e.message;
   }
-  play.pending = false;
   render();
   maybeAgent();
+  maybeAnalyse();
 }
 
 function seedFor(ply) {
@@ -147,21 +217,25 @@ function seedFor(ply) {
 
 async function maybeAgent() {
   const state = play.state;
-  if (!state || state.outcome || play.thinking) return;
+  if (!state || state.outcome || play.thinking || play.editing || !atEnd()) return;
   const side = state.to_move === 'first' ? 0 : 1;
   const spec = sideSpec(side);
   if (spec === null) return;
+  play.gen += 1;
   const gen = play.gen;
+  const ctl = new AbortController();
+  play.agentCtl = ctl;
   play.thinking = true;
   render();
   try {
-    const body = { game: play.game, moves: play.moves, agent: spec };
+    const body = request(play.moves, { agent: spec });
     const seed = seedFor(state.ply);
     if (seed !== undefined) body.seed = seed;
-    const answer = await api('/api/move', body);
+    const answer = await api('/api/move', body, ctl.signal);
     if (gen !== play.gen) return;
     play.why = answer;
     play.moves = answer.state.moves;
+    play.view = play.moves.length;
     play.state = answer.state;
     play.error = null;
     const who = state.players[side];
@@ -170,45 +244,75 @@ async function maybeAgent() {
     if (gen === play.gen) play.error = e.message;
     return;
   } finally {
-    if (gen === play.gen) play.thinking = false;
-    if (gen === play.gen) render();
+    if (gen === play.gen) {
+      play.thinking = false;
+      play.agentCtl = null;
+      render();
+    }
   }
+  maybeAnalyse();
   // Agent against agent: a short pause so that people can follow.
   const [h0, h1] = humans();
   setTimeout(() => { if (gen === play.gen) maybeAgent(); }, h0 || h1 ? 0 : 350);
 }
 
-function humanMove(mv) {
+function humanTurn() {
   const state = play.state;
-  if (!state || state.outcome || play.thinking || play.pending) return;
+  if (!state || state.outcome || play.thinking || play.pending || play.editing) return false;
+  return sideSpec(state.to_move === 'first' ? 0 : 1) === null;
+}
+
+// A human plays `mv` (any spelling the server reads) in the shown position; a move played
+// while looking at an earlier position of the record replaces what followed it.
+async function humanMove(mv) {
+  const state = play.state;
+  if (!humanTurn()) return;
   const side = state.to_move === 'first' ? 0 : 1;
-  if (sideSpec(side) !== null) return;
-  if (!state.legal.some((m) => m.move === mv)) return;
   play.gen += 1;
-  play.moves = state.moves.concat([mv]);
-  play.why = null;
-  play.announce = mv === 'PA' ? `${state.players[side]} passes` : '';
+  const gen = play.gen;
+  const moves = play.moves.slice(0, play.view).concat([mv]);
   play.pending = true;
   render(); // no more clicks until the server has answered
-  refresh();
+  let next;
+  try {
+    next = await api('/api/state', request(moves));
+  } catch (e) {
+    if (gen !== play.gen) return;
+    play.pending = false;
+    play.error = e.message;
+    render();
+    return;
+  }
+  if (gen !== play.gen) return;
+  play.moves = next.moves;
+  play.view = play.moves.length;
+  play.state = next;
+  play.pending = false;
+  play.why = null;
+  play.error = null;
+  const played = next.moves[next.moves.length - 1];
+  play.announce = played === 'PA' ? `${state.players[side]} passes` : `${state.players[side]} played ${played}`;
+  render();
+  maybeAgent();
+  maybeAnalyse();
 }
 
 async function undo() {
-  if (play.moves.length === 0) return;
+  if (play.view === 0) return;
+  dropAgent();
   play.gen += 1;
   const gen = play.gen;
-  play.thinking = false;
   play.pending = false;
   play.why = null;
   play.announce = '';
   const [h0, h1] = humans();
-  let moves = play.moves.slice();
+  let moves = play.moves.slice(0, play.view);
   // Back to the last position where a human is to move (or one move back without humans).
   for (;;) {
     moves = moves.slice(0, -1);
     let state;
     try {
-      state = await api('/api/state', { game: play.game, moves });
+      state = await api('/api/state', request(moves));
     } catch (e) {
       play.error = e.message;
       break;
@@ -219,8 +323,395 @@ async function undo() {
     if (human || !(h0 || h1) || moves.length === 0) break;
   }
   play.moves = moves;
+  play.view = moves.length;
   render();
   maybeAgent();
+  maybeAnalyse();
+}
+
+// ---------------------------------------------------------------- analysis
+
+function analysisTime() {
+  return Number($('analyse-time').value) || Math.min(1, THINK);
+}
+
+function cancelAnalysis() {
+  if (play.analysisCtl) play.analysisCtl.abort();
+  play.analysisCtl = null;
+  play.analysis = null;
+  play.analysisKey = null;
+  play.analysisError = null;
+}
+
+// Analyses the shown position when analysis is on; a request for another position is
+// aborted (the server then stops its search).
+function maybeAnalyse() {
+  const key = shownKey();
+  if (!$('analyse').checked || play.editing || !play.state || play.state.ply !== play.view) {
+    if (play.analysisKey !== null) {
+      cancelAnalysis();
+      renderAnalysis();
+    }
+    return;
+  }
+  if (play.analysisKey === key) return;
+  cancelAnalysis();
+  play.analysisKey = key;
+  const known = play.evals.get(key);
+  if (known && known.time >= analysisTime()) {
+    play.analysis = known;
+    render();
+    return;
+  }
+  const ctl = new AbortController();
+  play.analysisCtl = ctl;
+  renderAnalysis();
+  api('/api/analyse', request(play.moves.slice(0, play.view), { time: analysisTime() }), ctl.signal)
+    .then((a) => {
+      if (play.analysisCtl !== ctl) return;
+      play.analysisCtl = null;
+      play.analysis = a;
+      play.evals.set(key, a);
+      render();
+    })
+    .catch((e) => {
+      if (ctl.signal.aborted || play.analysisCtl !== ctl) return;
+      play.analysisCtl = null;
+      play.analysisError = e.message;
+      renderAnalysis();
+    });
+}
+
+// "Analyse game": every position of the record in turn, for the graph.
+async function analyseGame() {
+  if (play.scan) {
+    stopScan();
+    renderAnalysis();
+    return;
+  }
+  const ctl = new AbortController();
+  play.scan = ctl;
+  const [game, start, line] = [play.game, play.start, play.moves.slice()];
+  const time = analysisTime();
+  renderAnalysis();
+  for (let ply = 0; ply <= line.length; ply += 1) {
+    const key = keyOf(game, start, line.slice(0, ply));
+    if (play.evals.has(key)) continue;
+    const body = { game, moves: line.slice(0, ply), time };
+    if (start) body.start = start;
+    $('scan-status').textContent = `analysing position ${ply} of ${line.length}…`;
+    try {
+      play.evals.set(key, await api('/api/analyse', body, ctl.signal));
+    } catch (e) {
+      if (!ctl.signal.aborted) $('scan-status').textContent = `Error: ${e.message}`;
+      break;
+    }
+    if (ctl.signal.aborted) break;
+    renderGraph();
+  }
+  if (play.scan === ctl) {
+    play.scan = null;
+    $('scan-status').textContent = 'the whole game is analysed';
+  }
+  renderAnalysis();
+}
+
+function valueKind(v) {
+  return {
+    estimate: `estimate at depth ${v.depth}`,
+    exact: 'solved exactly',
+    wld: 'solved for win, draw or loss only',
+    result: 'exact result from the game tree',
+  }[v.kind];
+}
+
+function valueTitle(v) {
+  return `${v.text} (${valueKind(v)})`;
+}
+
+function renderAnalysis() {
+  const box = $('analysis');
+  box.replaceChildren();
+  $('analyse-game').textContent = play.scan ? 'Stop analysing' : 'Analyse game';
+  if (!$('analyse').checked) {
+    renderGraph();
+    return;
+  }
+  if (play.analysisCtl) box.append(el('div', { id: 'analysis-running', text: `analysing (up to ${analysisTime()} s)…` }));
+  if (play.analysisError) box.append(el('div', { class: 'error', text: `Analysis failed: ${play.analysisError}` }));
+  const a = play.analysis;
+  if (a) {
+    const names = play.state ? play.state.players : ['first', 'second'];
+    const mover = names[a.to_move === 'first' ? 0 : 1];
+    if (a.value) {
+      box.append(el('div', { id: 'analysis-value' },
+        `${mover} to move: `, el('strong', { class: `value-${a.value.kind}`, text: a.value.text }),
+        ` ${a.unit === 'discs' && a.value.kind !== 'wld' ? 'discs ' : ''}(${valueKind(a.value)})`));
+    }
+    if (a.line.length) box.append(el('div', { id: 'best-line' }, 'Best line: ', el('code', { text: a.line.join(' ') })));
+    box.append(el('div', { class: 'meta', text: `${a.analyst}, ${fmt(a.elapsed_ms / 1000)} s${a.stopped ? `, stopped (${a.stopped})` : ''}` }));
+    for (const n of a.notes) box.append(el('div', { class: 'meta', text: n }));
+  }
+  renderGraph();
+}
+
+// The evaluation graph: the analysed value of the position after each move, from the first
+// player's side (drawn as SVG).
+function renderGraph() {
+  const holder = $('graph');
+  holder.replaceChildren();
+  const g = info();
+  const n = play.moves.length;
+  const points = [];
+  for (let ply = 0; ply <= n; ply += 1) {
+    const a = play.evals.get(keyOf(play.game, play.start, play.moves.slice(0, ply)));
+    if (a && a.value_first !== null && a.value_first !== undefined) points.push({ ply, v: a.value_first, kind: a.value.kind, text: a.value.text });
+  }
+  if (!points.length) {
+    holder.append(el('p', { class: 'meta', text: 'Evaluation graph: turn on analysis or press "Analyse game".' }));
+    return;
+  }
+  const [w, h, pad] = [360, 150, 24];
+  let range = 1;
+  if (g.unit === 'discs') {
+    range = 4;
+    for (const p of points) if (p.kind !== 'wld') range = Math.max(range, Math.abs(p.v));
+    range = Math.min(64, Math.ceil(range));
+  }
+  const x = (ply) => pad + (n ? (ply / n) * (w - 2 * pad) : 0);
+  const y = (v, kind) => {
+    const u = kind === 'wld' ? Math.sign(v) * range : Math.max(-range, Math.min(range, v));
+    return h / 2 - (u / range) * (h / 2 - 12);
+  };
+  const names = GAMES[play.game].players;
+  const svg = svgEl('svg', { viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: 'img', 'aria-label': `evaluation graph: ${points.length} positions analysed` });
+  svg.append(svgEl('rect', { x: 0, y: 0, width: w, height: h / 2, class: 'graph-first' }));
+  svg.append(svgEl('rect', { x: 0, y: h / 2, width: w, height: h / 2, class: 'graph-second' }));
+  svg.append(svgEl('line', { x1: pad, x2: w - pad, y1: h / 2, y2: h / 2, class: 'graph-axis' }));
+  svg.append(svgEl('text', { x: 4, y: 12, class: 'graph-label', text: `${names[0]} +${range}` }));
+  svg.append(svgEl('text', { x: 4, y: h - 4, class: 'graph-label', text: `${names[1]} +${range}` }));
+  svg.append(svgEl('line', { x1: x(play.view), x2: x(play.view), y1: 0, y2: h, class: 'graph-now' }));
+  let path = '';
+  let prev = false;
+  for (const p of points) {
+    path += `${prev ? 'L' : 'M'}${x(p.ply).toFixed(1)},${y(p.v, p.kind).toFixed(1)} `;
+    prev = true;
+  }
+  svg.append(svgEl('path', { d: path, class: 'graph-line' }));
+  for (const p of points) {
+    const dot = svgEl('circle', {
+      cx: x(p.ply).toFixed(1), cy: y(p.v, p.kind).toFixed(1), r: 3.5,
+      class: `graph-dot ${p.kind}`, 'data-ply': p.ply,
+      onclick: () => show(p.ply),
+    }, svgEl('title', { text: `after move ${p.ply}: ${p.v > 0 ? '+' : ''}${fmt(p.v)} for ${names[0]} (${p.kind})` }));
+    svg.append(dot);
+  }
+  holder.append(svg);
+}
+
+// ---------------------------------------------------------------- records
+
+async function exportRecord() {
+  const status = $('record-status');
+  try {
+    const e = await api('/api/export', request(play.moves, { format: $('record-format').value }));
+    $('record-text').value = e.text;
+    status.className = '';
+    status.textContent = e.start ? `exported ${play.moves.length} moves, played from the set-up position ${e.start}` : `exported ${play.moves.length} moves`;
+  } catch (err) {
+    status.className = 'error';
+    status.textContent = `Export failed: ${err.message}`;
+  }
+}
+
+async function importRecord() {
+  const status = $('record-status');
+  const body = { game: play.game, text: $('record-text').value, format: $('record-format').value };
+  if (play.start && body.format === 'line') body.start = play.start;
+  let state;
+  try {
+    state = await api('/api/import', body);
+  } catch (err) {
+    status.className = 'error';
+    status.textContent = `Import refused: ${err.message}`;
+    return;
+  }
+  status.className = '';
+  status.textContent = `imported ${state.moves.length} moves`;
+  const start = state.start === info().start ? null : state.start;
+  await newGame(start, state.moves);
+}
+
+// ---------------------------------------------------------------- position editor
+
+function openEditor() {
+  const state = play.state;
+  if (!state) return;
+  stopScan();
+  cancelAnalysis();
+  dropAgent();
+  play.gen += 1; // drops the answers in flight
+  play.pending = false;
+  const setup = info().setup;
+  if (setup.kind === 'grid') {
+    play.editing = {
+      cells: state.board.cells.map((c) => (c === null ? 0 : c === 'first' ? 1 : 2)),
+      side: state.to_move === 'first' ? 0 : 1,
+    };
+  } else {
+    play.editing = { stones: state.board.left, side: state.to_move === 'first' ? 0 : 1 };
+  }
+  $('edit-status').textContent = '';
+  render();
+  $('edit-text').value = editorPosition();
+}
+
+function editorPosition() {
+  const setup = info().setup;
+  const e = play.editing;
+  if (setup.kind === 'grid') {
+    const cells = e.cells.map((c) => setup.pieces[c]).join('');
+    return setup.side ? `${cells} ${setup.side[e.side]}` : cells;
+  }
+  return `${e.stones}:${e.side === 0 ? 'first' : 'second'}`;
+}
+
+async function editorDone() {
+  const position = $('edit-text').value.trim();
+  const status = $('edit-status');
+  let state;
+  try {
+    state = await api('/api/state', { game: play.game, start: position });
+  } catch (err) {
+    status.className = 'error';
+    status.textContent = `Refused: ${err.message}`;
+    return;
+  }
+  status.className = '';
+  status.textContent = '';
+  await newGame(state.start === info().start ? null : state.start, []);
+}
+
+function renderEditor() {
+  const box = $('editor');
+  box.hidden = !play.editing;
+  $('edit').disabled = !!play.editing;
+  if (!play.editing) return;
+  const setup = info().setup;
+  const names = info().players;
+  const e = play.editing;
+  const controls = $('editor-controls');
+  controls.replaceChildren();
+  if (setup.kind === 'stones') {
+    const input = el('input', { id: 'edit-stones', type: 'number', min: 0, max: setup.most, value: e.stones, 'aria-label': 'stones' });
+    input.addEventListener('change', () => { e.stones = Number(input.value); render(); $('edit-text').value = editorPosition(); });
+    controls.append(el('label', {}, 'Stones ', input));
+  }
+  if (setup.kind === 'stones' || setup.side) {
+    const side = el('select', { id: 'edit-side', 'aria-label': 'side to move' },
+      el('option', { value: '0', text: `${names[0]} to move` }), el('option', { value: '1', text: `${names[1]} to move` }));
+    side.value = String(e.side);
+    side.addEventListener('change', () => { e.side = Number(side.value); $('edit-text').value = editorPosition(); });
+    controls.append(side);
+  } else {
+    controls.append(el('span', { class: 'meta', text: 'the side to move follows from the marks' }));
+  }
+  if (setup.kind === 'grid') {
+    controls.append(el('button', { type: 'button', id: 'edit-clear', onclick: () => { e.cells = e.cells.map(() => 0); render(); $('edit-text').value = editorPosition(); } }, 'Clear'));
+  }
+  controls.append(el('button', { type: 'button', id: 'edit-standard', onclick: async () => {
+    const s = await api('/api/state', { game: play.game });
+    play.editing = null;
+    play.state = s;
+    openEditor();
+  } }, 'Standard start'));
+}
+
+// ---------------------------------------------------------------- drawing
+
+function cellBoard(state, why) {
+  const g = info();
+  const b = state.board;
+  const co = g.coordinates;
+  const names = state.players;
+  const editing = play.editing;
+  const turn = humanTurn();
+  const grid = el('div', { class: `grid look-${g.look}${editing ? ' editing' : ''}`, id: 'grid', role: 'group', 'aria-label': `${g.title} board` });
+  grid.style.gridTemplateColumns = `auto repeat(${b.width}, var(--cell))`;
+  const byCell = new Map();
+  for (const m of state.legal) if (m.cell !== null) byCell.set(m.cell, m.move);
+  const values = new Map();
+  const a = play.analysis && !editing ? play.analysis : null;
+  if (a) for (const m of a.moves) if (m.cell !== null) values.set(m.cell, m);
+  const scores = new Map();
+  if (why && !a) for (const m of why.moves) if (m.cell !== null) scores.set(m.cell, m);
+  const last = state.last || { cell: null, changed: [] };
+  grid.append(el('span', { class: 'coord corner' }));
+  for (let c = 0; c < b.width; c += 1) grid.append(el('span', { class: 'coord col', text: co ? co.columns[c] : '' }));
+  for (let r = 0; r < b.height; r += 1) {
+    grid.append(el('span', { class: 'coord row', text: co ? co.rows[r] : '' }));
+    for (let c = 0; c < b.width; c += 1) {
+      const i = r * b.width + c;
+      const name = co ? co.cells[i] : String(i);
+      const owner = editing ? [null, 'first', 'second'][editing.cells[i]] : b.cells[i];
+      const mv = byCell.get(i);
+      const clickable = editing || (turn && mv !== undefined);
+      const classes = ['cell'];
+      if (!editing && turn && mv !== undefined) classes.push('legal');
+      if (!editing && i === last.cell) classes.push('last');
+      if (!editing && last.changed.includes(i)) classes.push('flipped');
+      const cell = el('button', {
+        type: 'button',
+        class: classes.join(' '),
+        'data-cell': i,
+        'data-name': name,
+        'data-move': editing ? null : mv,
+        'aria-label': `${name}${owner ? ` ${names[owner === 'first' ? 0 : 1]}` : ' empty'}${i === last.cell && !editing ? ', last move' : ''}`,
+        onclick: clickable ? () => {
+          if (play.editing) {
+            play.editing.cells[i] = (play.editing.cells[i] + 1) % 3;
+            render();
+            $('edit-text').value = editorPosition();
+          } else humanMove(mv);
+        } : null,
+      });
+      if (owner) {
+        if (g.look === 'discs') cell.append(el('span', { class: `disc ${owner}` }));
+        else cell.append(el('span', { class: `mark ${owner}`, text: owner === 'first' ? 'O' : 'X' }));
+      }
+      const v = values.get(i);
+      if (v) {
+        cell.append(el('span', {
+          class: `value ${v.value.kind}${a.best.includes(v.move) ? ' best' : ''}`,
+          text: v.value.text,
+          title: `${v.move}: ${valueTitle(v.value)}`,
+        }));
+      }
+      const s = scores.get(i);
+      if (s) {
+        cell.append(el('span', {
+          class: `score${why.best.includes(s.move) ? ' best' : ''}${why.chosen === s.move ? ' chosen' : ''}`,
+          text: fmt(s.score),
+          title: `${s.move}: score ${s.score}${s.note ? ` [${s.note}]` : ''}`,
+        }));
+      }
+      grid.append(cell);
+    }
+  }
+  return grid;
+}
+
+function stoneBoard(state) {
+  const b = state.board;
+  const editing = play.editing;
+  const left = editing ? Math.max(0, Math.min(b.total, editing.stones || 0)) : b.left;
+  const pile = el('div', { class: 'pile', id: 'pile', 'aria-label': `${left} stones` });
+  const just = new Set(editing || !state.last ? [] : state.last.changed);
+  for (let i = 0; i < b.total; i += 1) {
+    const taken = i >= left;
+    pile.append(el('div', { class: `stone${taken ? ' taken' : ''}${just.has(i) ? ' just' : ''}`, title: `stone ${i + 1}` }, el('span', { text: i + 1 })));
+  }
+  return el('div', {}, pile, el('div', { text: `${left} stones left; take 1 to 3, taking the last stone wins.` }));
 }
 
 function render() {
@@ -230,6 +721,7 @@ function render() {
   status.removeAttribute('data-outcome');
   $('board').replaceChildren();
   $('actions').replaceChildren();
+  renderEditor();
   if (!state) {
     status.textContent = play.error || 'loading…';
     return;
@@ -237,9 +729,11 @@ function render() {
   const names = state.players;
   const [h0, h1] = humans();
   const toMove = state.to_move === 'first' ? 0 : 1;
-  const humanTurn = !state.outcome && !play.thinking && !play.pending && (toMove === 0 ? h0 : h1);
+  const turn = humanTurn();
   let text;
-  if (state.outcome) {
+  if (play.editing) {
+    text = 'Set up a position: click a square to change it, then press "Play from here".';
+  } else if (state.outcome) {
     const winner = state.outcome.winner;
     status.className = 'over';
     status.dataset.outcome = winner || 'draw';
@@ -250,113 +744,68 @@ function render() {
     }
   } else if (play.thinking) {
     text = `${names[toMove]} (${sideSpec(toMove)}) is thinking…`;
-  } else if (humanTurn) {
+  } else if (turn) {
     text = state.must_pass ? `${names[toMove]} has no move and must pass.` : `${names[toMove]} to move: your turn.`;
   } else {
     text = `${names[toMove]} to move.`;
   }
-  if (play.announce) text = `${play.announce}. ${text}`;
+  if (play.announce && atEnd() && !play.editing) text = `${play.announce}. ${text}`;
+  if (!atEnd() && !play.editing) text = `Move ${play.view} of ${play.moves.length}. ${text}`;
   if (play.error) {
     status.className = 'error';
     text = `${text} Error: ${play.error}`;
   }
   status.textContent = text;
-  if (state.board.kind === 'grid') status.textContent += `  (${names[0]} ${state.board.counts[0]}, ${names[1]} ${state.board.counts[1]})`;
+  if (state.board.kind === 'grid' && !play.editing) status.textContent += `  (${names[0]} ${state.board.counts[0]}, ${names[1]} ${state.board.counts[1]})`;
 
-  const why = $('show-why').checked && play.why ? play.why.explanation : null;
-  const scores = new Map();
-  if (why) for (const m of why.moves) scores.set(m.move, m);
-  const legal = new Map(state.legal.map((m) => [m.move, m]));
-  const lastMove = state.moves.length ? state.moves[state.moves.length - 1] : null;
-
-  if (state.board.kind === 'grid') {
-    const b = state.board;
-    const grid = el('div', { class: `grid ${state.game === 'othello' ? 'othello' : 'ttt'}`, id: 'grid' });
-    const byCell = new Map();
-    for (const m of state.legal) if (m.cell !== null) byCell.set(m.cell, m.move);
-    const scoreByCell = new Map();
-    if (why) for (const m of why.moves) if (m.cell !== null) scoreByCell.set(m.cell, m);
-    const lastCell = lastMove === null ? null : cellOf(lastMove);
-    b.cells.forEach((owner, i) => {
-      const mv = byCell.get(i);
-      const clickable = humanTurn && mv !== undefined;
-      const cell = el('button', {
-        type: 'button',
-        class: `cell${clickable ? ' legal' : ''}${i === lastCell ? ' last' : ''}`,
-        'data-cell': i,
-        'data-move': mv,
-        'aria-label': `cell ${i}${owner ? ` ${names[owner === 'first' ? 0 : 1]}` : ' empty'}`,
-        onclick: clickable ? () => humanMove(mv) : null,
-      });
-      if (owner) {
-        if (state.game === 'othello') cell.append(el('div', { class: `disc ${owner}` }));
-        else cell.append(el('span', { class: `mark ${owner}`, text: owner === 'first' ? 'O' : 'X' }));
-      }
-      const s = scoreByCell.get(i);
-      if (s) {
-        const best = why.best.includes(s.move);
-        const chosen = why.chosen === s.move;
-        cell.append(el('span', {
-          class: `score${best ? ' best' : ''}${chosen ? ' chosen' : ''}`,
-          text: fmt(s.score),
-          title: `${s.move}: score ${s.score}${s.note ? ` [${s.note}]` : ''}`,
-        }));
-      }
-      grid.append(cell);
-    });
-    $('board').append(grid);
-  } else {
-    const b = state.board;
-    const pile = el('div', { class: 'pile', id: 'pile', 'aria-label': `${b.left} stones` });
-    const justTaken = lastMove ? Number(lastMove) : 0;
-    for (let i = 0; i < b.total; i += 1) {
-      const taken = i >= b.left;
-      const just = taken && i < b.left + justTaken;
-      pile.append(el('div', { class: `stone${taken ? ' taken' : ''}${just ? ' just' : ''}` }));
-    }
-    $('board').append(pile, el('div', { text: `${b.left} stones left; take 1 to 3, taking the last stone wins.` }));
-  }
+  const why = $('show-why').checked && play.why && atEnd() ? play.why.explanation : null;
+  $('board').append(state.board.kind === 'grid' ? cellBoard(state, why) : stoneBoard(state));
 
   // Moves that are not on a cell: takes and passes.
-  for (const m of state.legal) {
-    if (m.cell !== null) continue;
-    const label = m.move === 'PA' ? 'Pass' : `Take ${m.move}`;
-    const button = el('button', {
-      type: 'button', 'data-move': m.move, disabled: !humanTurn, onclick: () => humanMove(m.move),
-    }, label);
-    const s = scores.get(m.move);
-    if (s) {
-      const best = why.best.includes(s.move);
-      button.append(el('span', { class: `score${best ? ' best' : ''}${why.chosen === s.move ? ' chosen' : ''}`, text: fmt(s.score) }));
+  if (!play.editing) {
+    const a = play.analysis;
+    for (const m of state.legal) {
+      if (m.cell !== null) continue;
+      const label = m.move === 'PA' ? 'Pass' : `Take ${m.move}`;
+      const button = el('button', {
+        type: 'button', 'data-move': m.move, disabled: !turn, onclick: () => humanMove(m.move),
+      }, label);
+      const v = a ? a.moves.find((x) => x.move === m.move) : null;
+      if (v) button.append(el('span', { class: `value ${v.value.kind}${a.best.includes(m.move) ? ' best' : ''}`, text: v.value.text, title: valueTitle(v.value) }));
+      const s = why && !a ? why.moves.find((x) => x.move === m.move) : null;
+      if (s) button.append(el('span', { class: `score${why.best.includes(s.move) ? ' best' : ''}${why.chosen === s.move ? ' chosen' : ''}`, text: fmt(s.score) }));
+      $('actions').append(button);
     }
-    $('actions').append(button);
   }
-  if (!legal.size && !state.outcome) $('actions').append(el('span', { text: 'no legal move' }));
 
   const history = $('history');
   history.replaceChildren();
-  let side = 0;
-  // Sides alternate every ply (a pass is a ply).
-  for (const [i, mv] of state.moves.entries()) {
-    history.append(el('li', { text: `${i + 1}. ${names[side]} ${mv}` }));
+  const entry = (ply, label) => el('li', {}, el('button', {
+    type: 'button', class: `ply${ply === play.view ? ' current' : ''}`, 'data-ply': ply,
+    'aria-current': ply === play.view ? 'step' : null, onclick: () => show(ply),
+  }, label));
+  history.append(entry(0, play.start ? 'set-up start' : 'start'));
+  // Sides alternate every ply (a pass is a ply); a set-up start may have either side to move.
+  let side = startSide();
+  play.moves.forEach((mv, i) => {
+    history.append(entry(i + 1, `${i + 1}. ${names[side]} ${mv}`));
     side = 1 - side;
-  }
+  });
   renderWhy();
+  renderAnalysis();
 }
 
-function cellOf(mv) {
-  // Grid moves: tic-tac-toe "(x,y)", Othello "f5".
-  let m = /^\((\d),(\d)\)$/.exec(mv);
-  if (m) return Number(m[2]) * 3 + Number(m[1]);
-  m = /^([a-h])([1-8])$/.exec(mv);
-  if (m) return (Number(m[2]) - 1) * 8 + (m[1].charCodeAt(0) - 97);
-  return null;
+// Who moved first in the record: from the shown position's side and ply.
+function startSide() {
+  const state = play.state;
+  const toMove = state.to_move === 'first' ? 0 : 1;
+  return play.view % 2 === 0 ? toMove : 1 - toMove;
 }
 
 function renderWhy() {
   const box = $('why');
   box.replaceChildren();
-  if (!play.why) return;
+  if (!play.why || !atEnd()) return;
   const w = play.why;
   const e = w.explanation;
   box.append(el('h3', { text: `Why ${e.chosen}?` }));
@@ -372,6 +821,17 @@ function renderWhy() {
   box.append(el('div', { class: 'meta', text: `best: ${e.best.join(' ')}; chosen: ${e.chosen}` }));
 }
 
+function playKey(event) {
+  if ($('play').hidden || typing(event) || play.editing) return;
+  switch (event.key) {
+    case 'ArrowLeft': show(play.view - 1); break;
+    case 'ArrowRight': show(play.view + 1); break;
+    case 'Home': show(0); break;
+    case 'End': show(play.moves.length); break;
+    default: return;
+  }
+  event.preventDefault();
+}
 // ---------------------------------------------------------------- tree browser
 
 const tree = { game: 'tictactoe', moves: [], view: null, gen: 0, selected: -1 };
@@ -513,48 +973,76 @@ function treeKey(event) {
 // ---------------------------------------------------------------- start
 
 function showTab(name) {
-  for (const t of document.querySelectorAll('.tab')) t.classList.toggle('active', t.dataset.tab === name);
+  for (const t of document.querySelectorAll('.tab')) {
+    t.classList.toggle('active', t.dataset.tab === name);
+    t.setAttribute('aria-selected', t.dataset.tab === name ? 'true' : 'false');
+  }
   $('play').hidden = name !== 'play';
   $('tree').hidden = name !== 'tree';
   if (name === 'tree' && !tree.view) loadTree();
 }
 
+function fillTimes() {
+  const select = $('analyse-time');
+  const times = [0.1, 0.25, 0.5, 1, 2, 5, 10, 30].filter((t) => t <= THINK);
+  if (!times.includes(THINK)) times.push(THINK);
+  select.replaceChildren(...times.map((t) => el('option', { value: t, text: `${t} s` })));
+  select.value = String(Math.min(1, THINK));
+}
+
 async function start() {
-  let info;
+  let data;
   try {
-    info = await api('/api/games');
+    data = await api('/api/games');
   } catch (e) {
     $('status').textContent = `Cannot reach the server: ${e.message}`;
     return;
   }
-  ORDER = info.games.map((g) => g.id);
-  for (const g of info.games) GAMES[g.id] = g;
+  THINK = data.think_time;
+  for (const g of data.games) GAMES[g.id] = g;
   const game = $('game');
-  for (const g of info.games) game.append(el('option', { value: g.id, text: g.title }));
+  for (const g of data.games) game.append(el('option', { value: g.id, text: g.title }));
   // A link may name the game: /#nim, /#othello.
   const wanted = location.hash.slice(1);
   if (GAMES[wanted]) play.game = wanted;
   game.value = play.game;
   const treeGame = $('tree-game');
-  for (const g of info.games.filter((g) => g.tree)) treeGame.append(el('option', { value: g.id, text: g.title }));
+  for (const g of data.games.filter((g) => g.tree)) treeGame.append(el('option', { value: g.id, text: g.title }));
   treeGame.value = tree.game;
   fillSides();
+  fillTimes();
   fillTreeData();
 
-  game.addEventListener('change', () => { play.game = game.value; fillSides(); newGame(); });
+  game.addEventListener('change', () => { play.game = game.value; cancelAnalysis(); fillSides(); newGame(); });
   for (const i of [0, 1]) {
     const box = $(`side-${i}`);
     box.querySelector('.kind').addEventListener('change', () => { onKind(i); render(); maybeAgent(); });
     box.querySelector('.spec').addEventListener('change', () => { render(); maybeAgent(); });
   }
-  $('restart').addEventListener('click', newGame);
+  $('restart').addEventListener('click', () => newGame());
   $('undo').addEventListener('click', undo);
   $('show-why').addEventListener('change', render);
+  $('analyse').addEventListener('change', () => { if (!$('analyse').checked) cancelAnalysis(); maybeAnalyse(); render(); });
+  $('analyse-time').addEventListener('change', () => { cancelAnalysis(); maybeAnalyse(); render(); });
+  $('analyse-game').addEventListener('click', analyseGame);
+  $('export').addEventListener('click', exportRecord);
+  $('import').addEventListener('click', importRecord);
+  $('edit').addEventListener('click', openEditor);
+  $('edit-done').addEventListener('click', editorDone);
+  $('edit-cancel').addEventListener('click', () => { play.editing = null; show(play.view); });
+  $('move-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = $('move-input').value.trim();
+    if (!text) return;
+    $('move-input').value = '';
+    humanMove(text).then(() => $('move-input').focus());
+  });
   for (const t of document.querySelectorAll('.tab')) t.addEventListener('click', () => showTab(t.dataset.tab));
   treeGame.addEventListener('change', () => { tree.game = treeGame.value; tree.moves = []; tree.selected = -1; fillTreeData(); loadTree(); });
   $('tree-data').addEventListener('change', loadTree);
   $('tree-alpha').addEventListener('change', loadTree);
   document.addEventListener('keydown', treeKey);
+  document.addEventListener('keydown', playKey);
   if (location.hash === '#tree') showTab('tree');
   newGame();
 }

@@ -11,19 +11,20 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 use yomi_agents::Registry;
-use yomi_core::{Part, Rng};
+use yomi_core::{Limits, Part, Rng, StopFlag};
 use yomi_nim::Nim;
 use yomi_othello::Othello;
 use yomi_tictactoe::TicTacToe;
 use yomi_tree::{parse_alpha, Ratio, Scoring};
 
 use crate::agents::{agent_views, bounded_spec, fresh_seed, AgentView};
-use crate::games::{normalise, replay, state_view, StateView, WebGame};
+use crate::games::{Coordinates, Record, SetupView, StateView, WebGame};
 use crate::tree::{tree_view, TreeView};
+use crate::worker::on_worker;
 use crate::{ApiError, ServeConfig};
 
 /// The games the API plays, by id.
-const GAMES: &str = "tictactoe, nim, othello";
+pub(crate) const GAMES: &str = "tictactoe, nim, othello";
 
 /// The games the tree browser covers.
 const TREE_GAMES: &str = "tictactoe, nim";
@@ -48,15 +49,17 @@ impl AppState {
 macro_rules! dispatch {
     ($game:expr, $f:ident ( $($arg:expr),* ) $(.$await:ident)?) => {
         match $game {
-            "tictactoe" => $f::<TicTacToe>($($arg),*)$(.$await)?,
-            "nim" => $f::<Nim>($($arg),*)$(.$await)?,
-            "othello" => $f::<Othello>($($arg),*)$(.$await)?,
-            other => Err(unknown_game(other, GAMES)),
+            "tictactoe" => $f::<yomi_tictactoe::TicTacToe>($($arg),*)$(.$await)?,
+            "nim" => $f::<yomi_nim::Nim>($($arg),*)$(.$await)?,
+            "othello" => $f::<yomi_othello::Othello>($($arg),*)$(.$await)?,
+            other => Err($crate::api::unknown_game(other, $crate::api::GAMES)),
         }
     };
 }
 
-fn unknown_game(name: &str, known: &str) -> ApiError {
+pub(crate) use dispatch;
+
+pub(crate) fn unknown_game(name: &str, known: &str) -> ApiError {
     ApiError::UnknownGame {
         name: name.chars().take(40).collect(),
         known: known.to_string(),
@@ -73,6 +76,18 @@ pub(crate) struct GameInfo {
     /// Whether the tree browser covers it.
     tree: bool,
     agents: Vec<AgentView>,
+    /// How pieces are drawn: `marks`, `discs` or `stones`.
+    look: &'static str,
+    /// The labels of the board's columns and rows (`null`: no grid).
+    coordinates: Option<Coordinates>,
+    /// How the position editor sets up a position.
+    setup: SetupView,
+    /// The agent spec the analysis runs.
+    analyst: &'static str,
+    /// What the analysis values count: `discs` (Othello) or `result` (1 win, 0 draw, -1 loss).
+    unit: &'static str,
+    /// The record formats of `/api/export` and `/api/import`.
+    formats: &'static [&'static str],
 }
 
 /// `GET /api/games`.
@@ -91,6 +106,12 @@ fn game_info<G: WebGame>(tree: bool) -> GameInfo {
         start: G::default().to_string(),
         tree,
         agents: agent_views(&G::zoo()),
+        look: G::LOOK,
+        coordinates: G::coordinates(),
+        setup: G::setup(),
+        analyst: G::ANALYST,
+        unit: crate::analysis::unit_of(G::ANALYST),
+        formats: G::FORMATS,
     }
 }
 
@@ -111,13 +132,14 @@ pub(crate) async fn games(State(app): State<AppState>) -> Json<GamesResponse> {
 #[serde(deny_unknown_fields)]
 pub(crate) struct StateRequest {
     game: String,
+    /// A set-up start position in the game's notation (default: the standard start).
+    start: Option<String>,
     #[serde(default)]
     moves: Vec<String>,
 }
 
-fn state_for<G: WebGame>(moves: &[String]) -> Result<StateView, ApiError> {
-    let pos: G = replay(moves)?;
-    Ok(state_view(&pos, normalise::<G>(moves)))
+fn state_for<G: WebGame>(req: &StateRequest) -> Result<StateView, ApiError> {
+    Ok(Record::<G>::of(req.start.as_deref(), &req.moves)?.view())
 }
 
 /// `POST /api/state`: the position after a move list, its legal moves and result.
@@ -125,7 +147,7 @@ pub(crate) async fn state(
     body: Result<Json<StateRequest>, JsonRejection>,
 ) -> Result<Json<StateView>, ApiError> {
     let Json(req) = body?;
-    dispatch!(req.game.as_str(), state_for(&req.moves)).map(Json)
+    dispatch!(req.game.as_str(), state_for(&req)).map(Json)
 }
 
 /// The body of `POST /api/move`.
@@ -133,6 +155,7 @@ pub(crate) async fn state(
 #[serde(deny_unknown_fields)]
 pub(crate) struct MoveRequest {
     game: String,
+    start: Option<String>,
     #[serde(default)]
     moves: Vec<String>,
     agent: String,
@@ -176,8 +199,8 @@ pub(crate) struct MoveResponse {
 }
 
 async fn move_for<G: WebGame>(app: &AppState, req: &MoveRequest) -> Result<MoveResponse, ApiError> {
-    let pos: G = replay(&req.moves)?;
-    if pos.is_over() {
+    let record = Record::<G>::of(req.start.as_deref(), &req.moves)?;
+    if record.pos.is_over() {
         return Err(ApiError::GameOver);
     }
     let registry: Registry<G> = G::zoo();
@@ -188,40 +211,28 @@ async fn move_for<G: WebGame>(app: &AppState, req: &MoveRequest) -> Result<MoveR
         &app.config.data_dir,
     )?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
-    // Wait for a worker; the permit travels with the work, so a worker stays taken until the
-    // agent has really finished, even after its request timed out.
-    let permit = tokio::time::timeout(
-        app.config.queue_wait,
-        Arc::clone(&app.workers).acquire_owned(),
-    )
-    .await
-    .map_err(|_| ApiError::Busy)?
-    .map_err(|_| ApiError::Internal("the agent workers are closed".into()))?;
     let spec_used = spec.clone();
-    let start = pos.clone();
-    let task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+    let start = record.pos.clone();
+    let flag = StopFlag::new();
+    let limits = Limits::none()
+        .with_time(app.config.think_time)
+        .with_flag(flag.clone());
+    let (why, elapsed) = on_worker(app, flag, move || {
         let mut agent = registry.build(&spec)?;
+        agent.set_limits(&limits);
         let mut rng = Rng::seed_from_u64(seed);
         let clock = Instant::now();
         let why = agent.explain(&start, &mut rng)?;
         Ok::<_, ApiError>((why, clock.elapsed()))
-    });
-    let limit = app.config.answer_timeout();
-    let (why, elapsed) = match tokio::time::timeout(limit, task).await {
-        Err(_) => {
-            return Err(ApiError::Timeout {
-                secs: limit.as_secs_f64(),
-            })
-        }
-        Ok(Err(join)) => return Err(ApiError::Internal(format!("the agent task failed: {join}"))),
-        Ok(Ok(result)) => result?,
-    };
-    let next = pos
-        .play(why.chosen)
-        .map_err(|e| ApiError::AgentFailed(format!("{spec_used} chose an illegal move: {e}")))?;
-    let mut moves = normalise::<G>(&req.moves);
-    moves.push(why.chosen.to_string());
+    })
+    .await?;
+    if !record.pos.is_legal(why.chosen) {
+        return Err(ApiError::AgentFailed(format!(
+            "{spec_used} chose an illegal move: {} in {}",
+            why.chosen, record.pos
+        )));
+    }
+    let next = record.then(why.chosen);
     let explanation = ExplanationView {
         agent: why.agent.clone(),
         moves: why
@@ -246,7 +257,7 @@ async fn move_for<G: WebGame>(app: &AppState, req: &MoveRequest) -> Result<MoveR
         seed,
         elapsed_ms: elapsed.as_secs_f64() * 1e3,
         explanation,
-        state: state_view(&next, moves),
+        state: next.view(),
     })
 }
 

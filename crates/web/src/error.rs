@@ -58,6 +58,22 @@ pub enum ApiError {
         /// The position it was played in.
         position: String,
     },
+    /// A set-up start position that does not parse or that the page does not play from.
+    #[error("bad position {text:?}: {reason}")]
+    BadPosition {
+        /// The position as sent (shortened).
+        text: String,
+        /// Why it is refused.
+        reason: String,
+    },
+    /// A game record to import that does not read, or a format the game has no writer for.
+    #[error("cannot read the {format} record: {reason}")]
+    BadRecord {
+        /// The format (`line`, `ggf`).
+        format: String,
+        /// What is wrong, with where.
+        reason: String,
+    },
     /// More moves than any game of the kind can have.
     #[error("too many moves: {count} (at most {limit})")]
     TooManyMoves {
@@ -125,6 +141,8 @@ impl ApiError {
             | ApiError::Refused(_)
             | ApiError::BadMove { .. }
             | ApiError::IllegalMove { .. }
+            | ApiError::BadPosition { .. }
+            | ApiError::BadRecord { .. }
             | ApiError::TooManyMoves { .. }
             | ApiError::GameOver
             | ApiError::BadParam { .. } => StatusCode::BAD_REQUEST,

@@ -8,7 +8,13 @@
 //! - `POST /api/state`: the position after a move list, its legal moves and result;
 //! - `POST /api/move`: an agent's move after a move list, with its explanation;
 //! - `POST /api/tree`: a position of the solved tree (tic-tac-toe, the stone game), its
-//!   children, their exact values, and their boards as SVG drawn by [`yomi_tree::svg`].
+//!   children, their exact values, and their boards as SVG drawn by [`yomi_tree::svg`];
+//! - `POST /api/analyse`: the game's analyst values every legal move of a position within a
+//!   time limit, with the best line; the search stops when the client goes away;
+//! - `POST /api/export`, `POST /api/import`: a game record as text (a move line) and back.
+//!
+//! Every position request may carry `start`, a set-up position in the game's notation, which
+//! the server checks (the page's position editor).
 //!
 //! # Safety of a local server
 //! - **Stateless**: every request carries the game and the whole move list, which the server
@@ -22,7 +28,8 @@
 //!   included) is capped at [`ServeConfig::think_time`] (a missing or zero `time` becomes the
 //!   cap); an answer later than [`ServeConfig::answer_timeout`] is a 504, and a request that
 //!   waits longer than [`ServeConfig::queue_wait`] for a worker is a 503. `table` may read only
-//!   the committed data files.
+//!   the committed data files. An agent or analysis whose request goes away (the client
+//!   closed the connection) or times out has its [`yomi_core::StopFlag`] set.
 //! - **Local**: the command line binds to `127.0.0.1` unless told otherwise.
 //!
 //! ```no_run
@@ -36,11 +43,14 @@
 #![deny(missing_docs)]
 
 mod agents;
+mod analysis;
 mod api;
 mod error;
 mod games;
 mod page;
+mod record;
 mod tree;
+mod worker;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -111,6 +121,9 @@ pub fn router(config: ServeConfig) -> Router {
         .route("/api/state", post(api::state))
         .route("/api/move", post(api::agent_move))
         .route("/api/tree", post(api::tree))
+        .route("/api/analyse", post(analysis::analyse_position))
+        .route("/api/export", post(record::export))
+        .route("/api/import", post(record::import))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))

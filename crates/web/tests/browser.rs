@@ -11,10 +11,13 @@ mod common;
 use std::net::{SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use common::{config, parse_response, start};
 use serde_json::{json, Value};
+use yomi_core::{Game, Player};
+use yomi_othello::{Move as OthelloMove, Othello};
 
 /// Finds a program on `PATH` or in the usual Debian places.
 fn find(names: &[&str]) -> Option<PathBuf> {
@@ -199,6 +202,56 @@ impl Browser {
         }
     }
 
+    /// The text of the first element matching `css` (empty if there is none).
+    fn text(&self, css: &str) -> String {
+        let code = format!(
+            "const e = document.querySelector({}); return e ? e.textContent : '';",
+            Value::from(css)
+        );
+        self.script(&code).as_str().unwrap_or_default().to_string()
+    }
+
+    /// How many elements match `css`.
+    fn count(&self, css: &str) -> u64 {
+        let code = format!(
+            "return document.querySelectorAll({}).length;",
+            Value::from(css)
+        );
+        self.script(&code).as_u64().unwrap()
+    }
+
+    /// Clears the input matching `css` and types `text` into it (WebDriver's element send
+    /// keys: the browser focuses the element and sends key events).
+    fn type_into(&self, css: &str, text: &str) {
+        let id = self.find(css).unwrap_or_else(|| panic!("no element {css}"));
+        self.cmd("POST", &format!("/element/{id}/clear"), &json!({}));
+        self.cmd(
+            "POST",
+            &format!("/element/{id}/value"),
+            &json!({ "text": text }),
+        );
+    }
+
+    /// Picks `value` in the select matching `css`, as a person would (a change event).
+    fn select(&self, css: &str, value: &str) {
+        let code = format!(
+            "const s = document.querySelector({}); s.value = {}; \
+             s.dispatchEvent(new Event('change')); return s.value;",
+            Value::from(css),
+            Value::from(value)
+        );
+        assert_eq!(self.script(&code), value, "{css} has no option {value}");
+    }
+
+    /// Sets the browser window's size.
+    fn resize(&self, width: u32, height: u32) {
+        self.cmd(
+            "POST",
+            "/window/rect",
+            &json!({"width": width, "height": height}),
+        );
+    }
+
     fn key(&self, key: &str) {
         let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
             {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}
@@ -207,6 +260,7 @@ impl Browser {
     }
 
     fn screenshot(&self, name: &str) -> PathBuf {
+        self.script("window.scrollTo(0, 0); return true;");
         let v = self.cmd("GET", "/screenshot", &json!({}));
         let png = base64_decode(v.as_str().expect("base64 screenshot"));
         assert!(png.starts_with(b"\x89PNG"), "a PNG");
@@ -268,32 +322,105 @@ fn base64_decodes() {
     assert_eq!(base64_decode("eW9taQ=="), b"yomi");
 }
 
+// WebDriver key codes.
+const TAB: &str = "\u{E004}";
+const ENTER: &str = "\u{E007}";
+const SPACE: &str = " ";
+const END: &str = "\u{E010}";
+const HOME: &str = "\u{E011}";
+const LEFT: &str = "\u{E012}";
+const RIGHT: &str = "\u{E014}";
+
+/// One browser test at a time: each starts its own Chromium, and the machine has 2 cores.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// FFO endgame position #1 (14 empties): black to move wins by 18 with g8.
+const FFO_1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+
+impl Browser {
+    /// Presses Tab until the element with id `id` has the focus.
+    fn tab_to(&self, id: &str) {
+        for _ in 0..120 {
+            if self.script("return document.activeElement ? document.activeElement.id : '';") == id
+            {
+                return;
+            }
+            self.key(TAB);
+        }
+        panic!("Tab never reached #{id}");
+    }
+
+    /// Types `text` with the keyboard into whatever has the focus.
+    fn keys(&self, text: &str) {
+        let mut actions = Vec::new();
+        for c in text.chars() {
+            let k = c.to_string();
+            actions.push(json!({"type": "keyDown", "value": k}));
+            actions.push(json!({"type": "keyUp", "value": k}));
+        }
+        let body = json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]});
+        self.cmd("POST", "/actions", &body);
+    }
+
+    /// Waits until the page's shown ply is `ply`.
+    fn wait_ply(&self, ply: usize) {
+        self.wait_for(&format!(
+            "document.querySelector('#history .ply.current[data-ply=\"{ply}\"]') !== null"
+        ));
+    }
+
+    /// Waits for the status line to say it is the human's turn or the game is over: `turn` or
+    /// the winner (`first`, `second`, `draw`).
+    fn wait_turn(&self) -> String {
+        self.wait_for(
+            "document.querySelector('#status').dataset.outcome || \
+             (document.querySelector('#status').textContent.includes('your turn') || \
+              document.querySelector('#status').textContent.includes('must pass') ? 'turn' : '')",
+        )
+        .as_str()
+        .unwrap()
+        .to_string()
+    }
+}
+
+fn set_sides(browser: &Browser, first: &str, second: &str) {
+    browser.select("#side-0 .kind", first);
+    browser.select("#side-1 .kind", second);
+}
+
 #[test]
 #[ignore = "needs Chromium and chromedriver; .ci/run installs them and runs this with --ignored"]
 fn a_human_plays_tic_tac_toe_against_perfect_and_browses_the_tree() {
+    let _guard = serial();
     let _ = parse_response; // shared helpers
     let server = start(config());
     let url = format!("http://{server}/");
     let browser = Browser::launch();
     browser.goto(&url);
     browser.wait_for("document.querySelectorAll('#side-1 .kind option').length > 10");
-    // O (first) is the human, X is `perfect`.
-    browser.script(
-        "const k = document.querySelector('#side-0 .kind'); k.value = 'human'; \
-         k.dispatchEvent(new Event('change')); \
-         const a = document.querySelector('#side-1 .kind'); a.value = 'perfect'; \
-         a.dispatchEvent(new Event('change')); return true;",
+    // Coordinates: x above, y beside.
+    browser.wait_for("document.querySelectorAll('#grid .cell').length === 9");
+    let columns = browser.script(
+        "return [...document.querySelectorAll('#grid .coord.col')].map(e => e.textContent).join(' ');",
     );
+    assert_eq!(columns, "0 1 2");
+    assert_eq!(
+        browser
+            .script("return document.querySelector('#grid .cell[data-cell=\"5\"]').dataset.name;"),
+        "(2,1)"
+    );
+    // O (first) is the human, X is `perfect`.
+    set_sides(&browser, "human", "perfect");
     browser.click("#restart");
     let mut clicks = 0;
     let result = loop {
-        // Wait until it is the human's turn or the game is over.
-        let state = browser.wait_for(
-            "(document.querySelector('#status').dataset.outcome) || \
-             (document.querySelectorAll('#grid .cell.legal').length > 0 ? 'turn' : '')",
-        );
+        let state = browser.wait_turn();
         if state != "turn" {
-            break state.as_str().unwrap().to_string();
+            break state;
         }
         // Prefer the centre, then corners: a reasonable human.
         let cell = [4, 0, 2, 6, 8, 1, 3, 5, 7]
@@ -308,8 +435,7 @@ fn a_human_plays_tic_tac_toe_against_perfect_and_browses_the_tree() {
         clicks += 1;
         assert!(clicks <= 5, "O makes at most 5 moves");
     };
-    let status = browser.script("return document.querySelector('#status').textContent;");
-    let status = status.as_str().unwrap();
+    let status = browser.text("#status");
     assert!(
         result == "draw" || result == "second",
         "the human cannot beat perfect: {result} ({status})"
@@ -319,33 +445,384 @@ fn a_human_plays_tic_tac_toe_against_perfect_and_browses_the_tree() {
         status.contains("A draw") || status.contains("You lose"),
         "{status}"
     );
-    // The agent's reasoning is drawn on the board and listed.
-    let rows = browser.script("return document.querySelectorAll('#why tr').length;");
-    assert!(rows.as_u64().unwrap() >= 2, "the explanation table");
+    // The agent's reasoning is drawn on the board and listed; its last move is marked.
+    let rows = browser.count("#why tr");
+    assert!(rows >= 2, "the explanation table");
+    assert_eq!(browser.count("#grid .cell.last"), 1);
     let shot = browser.screenshot("play.png");
     assert!(shot.is_file());
+    let plies = browser.count("#history .ply") as usize - 1;
 
-    // Undo goes back to the human's turn.
-    browser.click("#undo");
-    browser.wait_for("document.querySelectorAll('#grid .cell.legal').length > 0");
+    // The record: back and forth with the arrow keys, then a click on a move.
+    browser.key(LEFT);
+    browser.wait_ply(plies - 1);
+    assert!(browser
+        .text("#status")
+        .contains(&format!("Move {} of {plies}", plies - 1)));
+    browser.key(HOME);
+    browser.wait_ply(0);
+    browser.wait_for("document.querySelectorAll('#grid .mark').length === 0");
+    browser.key(RIGHT);
+    browser.wait_ply(1);
+    browser.wait_for("document.querySelectorAll('#grid .mark').length === 1");
+    browser.click("#history .ply[data-ply=\"3\"]");
+    browser.wait_ply(3);
+    browser.key(END);
+    browser.wait_ply(plies);
+
+    // Export and import the move line.
+    browser.click("#export");
+    browser.wait_for("document.querySelector('#record-text').value.startsWith('(')");
+    let line = browser.script("return document.querySelector('#record-text').value;");
+    assert_eq!(line.as_str().unwrap().split(' ').count(), plies, "{line}");
+    browser.click("#restart");
+    browser.wait_for("document.querySelectorAll('#grid .mark').length === 0");
+    browser.click("#import");
+    browser.wait_for(&format!(
+        "document.querySelectorAll('#history .ply').length === {}",
+        plies + 1
+    ));
+    browser.wait_for("document.querySelector('#status').dataset.outcome");
+    browser.type_into("#record-text", "(1,1) (1,1)");
+    browser.click("#import");
+    browser.wait_for("document.querySelector('#record-status').textContent.includes('move 2 ((1,1)) is illegal')");
+
+    // Analysis of an earlier position: exact results on the squares.
+    browser.key(HOME);
+    browser.wait_ply(0);
+    browser.click("#analyse");
+    browser.wait_for("document.querySelectorAll('#grid .cell .value.result').length === 9");
+    assert_eq!(browser.text("#grid .cell[data-cell=\"4\"] .value"), "draw");
+    assert!(browser.text("#best-line").starts_with("Best line:"));
+    browser.wait_for("document.querySelectorAll('#graph circle').length >= 1");
+
+    // The position editor: an impossible board is refused with the parser's reason.
+    set_sides(&browser, "human", "human");
+    browser.click("#edit");
+    browser.wait_for("!document.querySelector('#editor').hidden");
+    browser.type_into("#edit-text", "ooo......");
+    browser.click("#edit-done");
+    browser.wait_for("document.querySelector('#edit-status').textContent.includes('Refused')");
+    assert!(
+        browser.text("#edit-status").contains("impossible counts"),
+        "{}",
+        browser.text("#edit-status")
+    );
+    // Set up by clicking: x in a corner, o in the centre and the opposite corner.
+    browser.click("#edit-clear");
+    for (cell, clicks) in [(0, 2), (4, 1), (8, 1)] {
+        for _ in 0..clicks {
+            browser.click(&format!("#grid .cell[data-cell=\"{cell}\"]"));
+        }
+    }
+    assert_eq!(
+        browser.script("return document.querySelector('#edit-text').value;"),
+        "x...o...o"
+    );
+    browser.click("#edit-done");
+    browser.wait_for("document.querySelector('#editor').hidden");
+    // x to move must block: (2,0) and (0,2) draw, the rest lose.
+    browser.wait_for("document.querySelectorAll('#grid .cell .value').length === 6");
+    assert_eq!(browser.text("#grid .cell[data-cell=\"2\"] .value"), "draw");
+    assert_eq!(browser.text("#grid .cell[data-cell=\"1\"] .value"), "loss");
+    assert_eq!(
+        browser.text("#history .ply[data-ply=\"0\"]"),
+        "set-up start"
+    );
 
     // The tree browser: the root's children, then down and sideways with the arrow keys.
     browser.click("#tab-tree");
     browser.wait_for("document.querySelectorAll('#tree-children .card').length === 9");
     browser.key("\u{E015}"); // ArrowDown: the first child
     browser.wait_for("document.querySelectorAll('#tree-children .card').length === 8");
-    browser.key("\u{E014}"); // ArrowRight: its next sibling, (1,0)
+    browser.key(RIGHT); // its next sibling, (1,0)
     browser.wait_for("document.querySelector('#tree-path').textContent.includes('.o.......')");
     browser.click("#tree-children .card[data-move=\"(1,1)\"]");
     browser.wait_for("document.querySelectorAll('#tree-children .card').length === 7");
-    browser.script(
-        "const d = document.querySelector('#tree-data'); d.value = 'p_first'; \
-         d.dispatchEvent(new Event('change')); return true;",
-    );
+    browser.select("#tree-data", "p_first");
     browser.wait_for(
         "[...document.querySelectorAll('#tree-children .card .value')].some(v => v.title.includes('/'))",
     );
     browser.screenshot("tree.png");
     browser.key("\u{E013}"); // ArrowUp: back to the parent
     browser.wait_for("document.querySelectorAll('#tree-children .card').length === 8");
+}
+
+/// A deterministic Othello game with a pass: black (the human of the test) plays the legal
+/// square `pick(ply)` in index order, white plays `first` (the first legal square). Returns
+/// the pick's parameter `k` (black plays `legal[(ply * k) % len]`) and the game's moves.
+fn a_game_with_a_pass() -> (usize, Vec<String>) {
+    for k in 0..200 {
+        let mut pos = Othello::new();
+        let mut moves = Vec::new();
+        let mut passed = false;
+        while !pos.is_over() {
+            let legal = pos.legal_moves();
+            let mv = if pos.side_to_move() == Player::First {
+                legal[(moves.len() * k) % legal.len()]
+            } else {
+                legal[0]
+            };
+            passed |= mv == OthelloMove::Pass;
+            moves.push(mv.to_string());
+            pos = pos.play_unchecked(mv);
+        }
+        if passed {
+            return (k, moves);
+        }
+    }
+    panic!("no game with a pass");
+}
+
+#[test]
+#[ignore = "needs Chromium and chromedriver; .ci/run installs them and runs this with --ignored"]
+fn othello_played_analysed_exported_and_set_up() {
+    let _guard = serial();
+    let server = start(config());
+    let browser = Browser::launch();
+    browser.goto(&format!("http://{server}/#othello"));
+    browser.wait_for("document.querySelectorAll('#grid .cell').length === 64");
+    let labels = |css: &str| {
+        browser
+            .script(&format!(
+                "return [...document.querySelectorAll('{css}')].map(e => e.textContent).join('');"
+            ))
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(labels("#grid .coord.col"), "abcdefgh");
+    assert_eq!(labels("#grid .coord.row"), "12345678");
+
+    // A whole game against `first`, by clicking, with a pass on the way.
+    let (k, expected) = a_game_with_a_pass();
+    set_sides(&browser, "human", "first");
+    browser.click("#restart");
+    let mut ply = 0;
+    loop {
+        if browser.wait_turn() != "turn" {
+            break;
+        }
+        // The page's record so far is the expected game's.
+        ply = browser.count("#history .ply") as usize - 1;
+        let state = browser.script(
+            "return [...document.querySelectorAll('#grid .cell.legal')].map(e => e.dataset.move);",
+        );
+        let legal: Vec<String> = serde_json::from_value(state).unwrap();
+        let mv = &expected[ply];
+        if mv == "PA" {
+            assert!(legal.is_empty(), "black must pass at ply {ply}: {legal:?}");
+            browser.click("#actions button[data-move=\"PA\"]");
+        } else {
+            assert_eq!(&legal[(ply * k) % legal.len()], mv, "ply {ply}");
+            browser.click(&format!("#grid .cell.legal[data-move=\"{mv}\"]"));
+        }
+        browser.wait_for(&format!(
+            "document.querySelectorAll('#history .ply').length > {}",
+            ply + 1
+        ));
+    }
+    assert!(ply > 20);
+    let history = labels("#history .ply");
+    assert_eq!(
+        browser.count("#history .ply") as usize,
+        expected.len() + 1,
+        "{history}"
+    );
+    assert!(history.contains("PA"), "{history}");
+    assert!(browser.text("#status").contains("Game over"));
+    // The last move (a placement: passes never end a game) and the discs it flipped.
+    assert_eq!(browser.count("#grid .cell.last"), 1);
+    assert!(browser.count("#grid .cell.flipped") >= 1);
+
+    // Export the game, start a new one, import it back.
+    browser.click("#export");
+    browser.wait_for("document.querySelector('#record-text').value.length > 0");
+    let text = browser.script("return document.querySelector('#record-text').value;");
+    assert_eq!(text, expected.concat());
+    browser.click("#restart");
+    browser.wait_for("document.querySelectorAll('#history .ply').length === 1");
+    browser.click("#import");
+    browser.wait_for(&format!(
+        "document.querySelectorAll('#history .ply').length === {}",
+        expected.len() + 1
+    ));
+    browser.wait_for("document.querySelector('#status').dataset.outcome");
+    // The same game as GGF: out, a new game, back in.
+    browser.select("#record-format", "ggf");
+    browser.click("#export");
+    browser.wait_for("document.querySelector('#record-text').value.startsWith('(;GM[Othello]')");
+    let ggf = browser.script("return document.querySelector('#record-text').value;");
+    let ggf = ggf.as_str().unwrap();
+    assert!(ggf.contains("[PA]") && ggf.ends_with(";)"), "{ggf}");
+    assert!(
+        !ggf.contains("RE[?]"),
+        "a finished game has its result: {ggf}"
+    );
+    browser.click("#restart");
+    browser.wait_for("document.querySelectorAll('#history .ply').length === 1");
+    browser.click("#import");
+    browser.wait_for(&format!(
+        "document.querySelectorAll('#history .ply').length === {}",
+        expected.len() + 1
+    ));
+    browser.wait_for("document.querySelector('#status').dataset.outcome");
+    browser.type_into("#record-text", "(;GM[Othello]B[F5]W[F5];)");
+    browser.click("#import");
+    browser.wait_for("document.querySelector('#record-status').textContent.includes('cannot read the ggf record')");
+    browser.select("#record-format", "line");
+    browser.type_into("#record-text", "f5d6zz");
+    browser.click("#import");
+    browser.wait_for(
+        "document.querySelector('#record-status').textContent.includes('Import refused')",
+    );
+    assert!(browser.text("#record-status").contains("move 3"));
+
+    // An opening line, analysed: values on the squares and the graph of the whole line.
+    browser.select("#analyse-time", "0.1");
+    browser.type_into("#record-text", "f5d6c3d3c4f4f6f3e6e7");
+    browser.click("#import");
+    browser.wait_for("document.querySelectorAll('#history .ply').length === 11");
+    browser.click("#analyse");
+    browser.wait_for("document.querySelectorAll('#grid .cell .value').length > 0 && document.querySelectorAll('#grid .cell .value').length === document.querySelectorAll('#grid .cell.legal').length");
+    assert!(browser.count("#grid .cell .value.estimate") > 0);
+    assert!(browser.count("#grid .cell .value.best") >= 1);
+    browser.click("#analyse-game");
+    browser.wait_for("document.querySelectorAll('#graph circle').length === 11");
+    browser.key(LEFT);
+    browser.wait_ply(9);
+    browser.wait_for("document.querySelectorAll('#grid .cell .value').length > 0 && !document.querySelector('#analysis-running')");
+    browser.key(RIGHT);
+    browser.wait_ply(10);
+    browser.wait_for("document.querySelectorAll('#grid .cell .value').length > 0");
+    browser.resize(1200, 1100);
+    browser.screenshot("analysis.png");
+    browser.resize(1200, 760);
+
+    // The editor: refusals, then FFO #1 analysed to its exact value.
+    browser.click("#edit");
+    browser.wait_for("!document.querySelector('#editor').hidden");
+    browser.click("#edit-clear");
+    browser.click("#edit-done");
+    browser.wait_for("document.querySelector('#edit-status').textContent.includes('Refused')");
+    assert!(browser.text("#edit-status").contains("centre squares"));
+    browser.type_into("#edit-text", "hello");
+    browser.click("#edit-done");
+    browser
+        .wait_for("document.querySelector('#edit-status').textContent.includes('bad character')");
+    // A side to move that can only pass.
+    let before_pass = expected.iter().position(|m| m == "PA").unwrap();
+    let pos = expected[..before_pass]
+        .iter()
+        .fold(Othello::new(), |p, m| p.play(m.parse().unwrap()).unwrap());
+    browser.type_into("#edit-text", &pos.to_string());
+    browser.click("#edit-done");
+    browser.wait_for(
+        "document.querySelector('#edit-status').textContent.includes('has no legal move')",
+    );
+    browser.type_into("#edit-text", FFO_1);
+    browser.click("#edit-done");
+    browser.wait_for("document.querySelector('#editor').hidden");
+    browser
+        .wait_for("document.querySelector('#grid .cell[data-name=\"g8\"] .value.exact') !== null");
+    assert_eq!(browser.text("#grid .cell[data-name=\"g8\"] .value"), "+18");
+    assert!(browser.count("#grid .cell[data-name=\"g8\"] .value.best") == 1);
+    assert!(browser.text("#analysis-value").contains("+18"));
+    assert!(browser.text("#best-line").contains("g8"));
+}
+
+#[test]
+#[ignore = "needs Chromium and chromedriver; .ci/run installs them and runs this with --ignored"]
+fn the_stone_game_with_the_keyboard_only_on_a_phone() {
+    let _guard = serial();
+    let server = start(config());
+    let browser = Browser::launch();
+    browser.resize(390, 844);
+    browser.goto(&format!("http://{server}/#nim"));
+    browser.wait_for("document.querySelectorAll('#pile .stone').length === 15");
+    // The board comes first on a narrow window and fits it.
+    let fits = browser.script(
+        "const b = document.querySelector('#board').getBoundingClientRect(); \
+         const c = document.querySelector('.controls').getBoundingClientRect(); \
+         return b.right <= window.innerWidth && b.top < c.top;",
+    );
+    assert_eq!(fits, true);
+    // Analysis on (Space on the checkbox), then moves typed into the move box.
+    browser.tab_to("analyse");
+    browser.keys(SPACE);
+    browser.wait_for("document.querySelectorAll('#actions .value').length === 3");
+    assert_eq!(
+        browser.text("#actions button[data-move=\"3\"] .value"),
+        "win"
+    );
+    browser.tab_to("move-input");
+    let mut typed = 0;
+    let result = loop {
+        let state = browser.wait_turn();
+        if state != "turn" {
+            break state;
+        }
+        let plies = browser.count("#history .ply");
+        browser.wait_for("document.querySelectorAll('#actions .value.best').length > 0");
+        let best = browser.script(
+            "return document.querySelector('#actions .value.best').parentElement.dataset.move;",
+        );
+        browser.keys(best.as_str().unwrap());
+        browser.keys(ENTER);
+        browser.wait_for(&format!(
+            "document.querySelectorAll('#history .ply').length > {plies}"
+        ));
+        typed += 1;
+        assert!(typed <= 8);
+    };
+    assert_eq!(result, "first", "best play from 15 wins");
+    assert!(browser.text("#status").contains("You win!"));
+    let plies = browser.count("#history .ply") as usize - 1;
+    // Out of the move box, then through the record with the arrow keys.
+    browser.key(TAB);
+    browser.key(LEFT);
+    browser.wait_ply(plies - 1);
+    browser.key(HOME);
+    browser.wait_ply(0);
+    browser.wait_for("document.querySelectorAll('#pile .stone.taken').length === 0");
+    browser.key(END);
+    browser.wait_ply(plies);
+    browser.screenshot("phone.png");
+
+    // The editor, by keyboard: a pile too large is refused, a small one is played.
+    browser.tab_to("edit");
+    browser.keys(ENTER);
+    browser.wait_for("!document.querySelector('#editor').hidden");
+    browser.tab_to("edit-text");
+    browser.keys(&"\u{E003}".repeat(12)); // Backspace
+    browser.keys("20:first");
+    browser.tab_to("edit-done");
+    browser.keys(ENTER);
+    browser.wait_for("document.querySelector('#edit-status').textContent.includes('at most 15')");
+    browser.tab_to("edit-text");
+    browser.keys(&"\u{E003}".repeat(12));
+    browser.keys("5:second");
+    browser.tab_to("edit-done");
+    browser.keys(ENTER);
+    browser.wait_for("document.querySelector('#editor').hidden");
+    assert_eq!(
+        browser.text("#history .ply[data-ply=\"0\"]"),
+        "set-up start"
+    );
+    // perfect (second) takes 1 and leaves 4: the human loses whatever comes next.
+    browser.wait_for("document.querySelectorAll('#pile .stone:not(.taken)').length === 4");
+    browser.wait_for("document.querySelectorAll('#actions .value').length === 3");
+    assert_eq!(browser.count("#actions .value.best"), 3, "every take loses");
+
+    // Export and import by keyboard.
+    browser.tab_to("export");
+    browser.keys(ENTER);
+    browser.wait_for("document.querySelector('#record-text').value === '1'");
+    assert!(browser
+        .text("#record-status")
+        .contains("set-up position 5:second"));
+    browser.tab_to("import");
+    browser.keys(ENTER);
+    browser.wait_for("document.querySelector('#record-status').textContent === 'imported 1 moves'");
+    browser.wait_for("document.querySelectorAll('#pile .stone:not(.taken)').length === 4");
 }

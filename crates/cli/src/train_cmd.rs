@@ -1,0 +1,300 @@
+//! `yomi train ...`: the training pipeline of the Othello pattern evaluation (`docs/eval.md`).
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use yomi_othello_eval::{Evaluator, Weights};
+use yomi_othello_train::{
+    error_at, fit, generate, rows, FitConfig, GameConfig, GameSet, HandPicker, MovePicker, Shard,
+};
+
+use crate::Res;
+
+/// The training steps.
+#[derive(Debug, clap::Args)]
+pub struct TrainArgs {
+    #[command(subcommand)]
+    command: TrainCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum TrainCommand {
+    /// Self-play games from random openings: a shallow search, then exact solves from
+    /// `--exact` empties. Seeded and shardable; the games do not depend on `--threads`.
+    Games(GamesArgs),
+    /// Joins game files of the same run (its shards) into one.
+    Merge(MergeArgs),
+    /// Fits the pattern weights to game files and writes a weight file; reports the mean
+    /// absolute error of every phase on held-out games.
+    Fit(FitArgs),
+    /// The mean absolute error of an evaluation against the exact values of the positions
+    /// with a given number of empty squares in game files.
+    Test(TestArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct MergeArgs {
+    /// Game files of one run.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The game file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+struct FitArgs {
+    /// Game files (their games are the training and validation data).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Weight sets by disc count.
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(1..=61))]
+    phases: u64,
+    /// A phase also learns from positions this many discs outside its range.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=60))]
+    overlap: u32,
+    /// A phase with fewer positions than this learns from positions further away.
+    #[arg(long, default_value_t = 10_000)]
+    min_rows: usize,
+    /// L2 penalty per weight.
+    #[arg(long, default_value_t = 0.002)]
+    l2: f64,
+    /// Adam's step size (discs).
+    #[arg(long, default_value_t = 0.05)]
+    rate: f64,
+    /// The most passes over the data.
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    epochs: u64,
+    /// Stop after this many passes without a better validation error.
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    patience: u64,
+    /// Games whose index modulo this is 0 are held out for validation (0: none).
+    #[arg(long, default_value_t = 10)]
+    holdout: u64,
+    /// Threads (default: all cores); the weights do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// The weight file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+struct TestArgs {
+    /// Game files whose endgames were played perfectly from at least `--empties` empties.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// A weight file (default: the built-in weights).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// The number of empty squares of the positions tested.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(0..=60))]
+    empties: u32,
+}
+
+#[derive(Debug, clap::Args)]
+struct GamesArgs {
+    /// Games in the whole run (over all shards).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    games: u64,
+    /// Master seed: game i uses the random stream (seed, i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Play only the games i with i % N == K (K/N, 0 <= K < N); `yomi train merge` joins the
+    /// shards' files.
+    #[arg(long, default_value = "0/1")]
+    shard: Shard,
+    /// Fewest random opening plies.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=60))]
+    random_min: u32,
+    /// Most random opening plies.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(0..=60))]
+    random_max: u32,
+    /// Depth of the midgame search.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=20))]
+    depth: u32,
+    /// Exact solves at this many empty squares or fewer.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(0..=30))]
+    exact: u32,
+    /// Threads (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// The game file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// Runs a `yomi train` command.
+pub fn run(args: TrainArgs) -> Res<()> {
+    match args.command {
+        TrainCommand::Games(a) => run_games(&a),
+        TrainCommand::Merge(a) => {
+            let sets = read_sets(&a.files)?;
+            let merged = GameSet::merge(sets)?;
+            merged.write(&a.out)?;
+            println!(
+                "{} games of {} in the run; wrote {}",
+                merged.games.len(),
+                merged.config.games,
+                a.out.display()
+            );
+            Ok(())
+        }
+        TrainCommand::Fit(a) => run_fit(&a),
+        TrainCommand::Test(a) => run_test(&a),
+    }
+}
+
+fn threads(t: Option<u64>) -> usize {
+    t.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    )
+}
+
+fn run_games(a: &GamesArgs) -> Res<()> {
+    if a.random_min > a.random_max {
+        return Err("--random-min is above --random-max".into());
+    }
+    let config = GameConfig {
+        seed: a.seed,
+        games: a.games,
+        random_min: a.random_min,
+        random_max: a.random_max,
+        depth: a.depth,
+        exact: a.exact,
+        player: "hand".to_string(),
+    };
+    let total = (0..a.games).filter(|&i| a.shard.holds(i)).count() as u64;
+    let start = Instant::now();
+    let last = AtomicU64::new(0);
+    let progress = |done: u64| {
+        let secs = start.elapsed().as_secs();
+        if done == total || secs >= last.load(Ordering::Relaxed) + 30 {
+            last.store(secs, Ordering::Relaxed);
+            eprintln!("{done}/{total} games, {secs} s");
+        }
+    };
+    let picker = || Box::new(HandPicker::new()) as Box<dyn MovePicker + Send>;
+    let set = generate(&config, a.shard, threads(a.threads), &picker, &progress)?;
+    set.write(&a.out)?;
+    let secs = start.elapsed().as_secs_f64();
+    let positions: usize = set.games.iter().map(|g| g.moves.len()).sum();
+    println!(
+        "{} games (shard {}) in {secs:.1} s: {:.2} games/s, {:.0} positions/s; wrote {}",
+        set.games.len(),
+        a.shard,
+        set.games.len() as f64 / secs,
+        positions as f64 / secs,
+        a.out.display()
+    );
+    Ok(())
+}
+
+fn read_sets(files: &[PathBuf]) -> Res<Vec<GameSet>> {
+    files
+        .iter()
+        .map(|f| GameSet::read(f).map_err(|e| format!("{}: {e}", f.display()).into()))
+        .collect()
+}
+
+fn run_fit(a: &FitArgs) -> Res<()> {
+    if !(a.l2 >= 0.0 && a.l2.is_finite()) {
+        return Err("--l2 must be a number >= 0".into());
+    }
+    if !(a.rate > 0.0 && a.rate.is_finite()) {
+        return Err("--rate must be a number > 0".into());
+    }
+    let start = Instant::now();
+    let sets = read_sets(&a.files)?;
+    let (train, valid) = rows(&sets, a.holdout)?;
+    let read_secs = start.elapsed().as_secs_f64();
+    let config = FitConfig {
+        phases: a.phases as usize,
+        overlap: a.overlap,
+        min_rows: a.min_rows,
+        l2: a.l2,
+        rate: a.rate,
+        epochs: a.epochs as usize,
+        patience: a.patience as usize,
+        holdout: a.holdout,
+        threads: threads(a.threads),
+    };
+    let names: Vec<String> = a
+        .files
+        .iter()
+        .map(|f| {
+            f.file_name().map_or_else(
+                || f.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        })
+        .collect();
+    let about = format!(
+        "yomi train fit {} --phases {} --overlap {} --min-rows {} --l2 {} --rate {} --epochs {} \
+         --patience {} --holdout {}",
+        names.join(" "),
+        a.phases,
+        a.overlap,
+        a.min_rows,
+        a.l2,
+        a.rate,
+        a.epochs,
+        a.patience,
+        a.holdout
+    );
+    let (weights, reports) = fit(&train, &valid, &config, &about)?;
+    weights.write(&a.out)?;
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{} training and {} validation positions (read in {read_secs:.1} s); fitted in \
+         {:.1} s",
+        train.len(),
+        valid.len(),
+        secs - read_secs
+    );
+    println!("phase  discs   train  valid  MAE train  MAE valid  overlap  epochs (best)");
+    for r in &reports {
+        println!(
+            "{:>5}  {:>2}-{:<2}  {:>6}  {:>5}  {:>9.2}  {:>9.2}  {:>7}  {} ({})",
+            r.phase,
+            r.discs.0,
+            r.discs.1,
+            r.train,
+            r.valid,
+            r.train_mae,
+            r.valid_mae,
+            r.overlap,
+            r.epochs,
+            r.best_epoch
+        );
+    }
+    println!("wrote {}", a.out.display());
+    Ok(())
+}
+
+fn run_test(a: &TestArgs) -> Res<()> {
+    let weights = match &a.weights {
+        Some(path) => std::sync::Arc::new(Weights::read(path)?),
+        None => Weights::builtin(),
+    };
+    let sets = read_sets(&a.files)?;
+    let hand = yomi_othello_train::HandEval;
+    for eval in [&*weights as &dyn Evaluator, &hand] {
+        let (n, mae) = error_at(eval, &sets, a.empties)?;
+        if n == 0 {
+            return Err(format!(
+                "no exactly solved positions with {} empties in these files",
+                a.empties
+            )
+            .into());
+        }
+        println!(
+            "{:<8} {n} positions at {} empties: mean absolute error {mae:.2} discs",
+            eval.name(),
+            a.empties
+        );
+    }
+    Ok(())
+}

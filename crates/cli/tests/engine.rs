@@ -1,0 +1,345 @@
+//! yomi against `yomi engine` over real pipes, in both protocols: full games whose moves and
+//! results are those of the same agent in process with the same seed; every game recorded in
+//! GGF and read back; `yomi match` with external engines, forfeits included; `yomi show
+//! --ggf`.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use common::{fails, ok, stderr, yomi};
+use yomi_agents::{zoo_with_engines, FirstAgent, Zoo};
+use yomi_arena::play_game;
+use yomi_core::{Agent, Game, GameResult, Rng};
+use yomi_nim::Nim;
+use yomi_othello::{parse_ggf_file, write_ggf_file, GgfGame, Othello};
+use yomi_protocol::{split_command, EngineGame, EngineSpec, ExternalEngine, Protocol};
+use yomi_tictactoe::TicTacToe;
+
+const YOMI: &str = env!("CARGO_BIN_EXE_yomi");
+
+/// The command line of `yomi engine` playing `agent` as game `index` of a session seeded
+/// `seed`.
+fn engine_command(protocol: Protocol, game: &str, agent: &str, seed: u64, index: u64) -> String {
+    format!(
+        "'{YOMI}' engine --protocol {protocol} --game {game} --agent '{agent}' --seed {seed} \
+         --first-game {index}"
+    )
+}
+
+fn external<G: EngineGame>(protocol: Protocol, command_line: String) -> ExternalEngine<G> {
+    ExternalEngine::new(EngineSpec {
+        command: split_command(&command_line).unwrap(),
+        command_line,
+        protocol,
+        time: Duration::from_secs(20),
+        depth: None,
+        name: None,
+    })
+    .unwrap()
+}
+
+/// Plays one game as the harness does (game `index`: A first in even games; one generator
+/// for both agents, in move order) and returns its moves and A's result.
+fn play<G: Game>(
+    a: &mut dyn Agent<G>,
+    b: &mut dyn Agent<G>,
+    seed: u64,
+    index: u64,
+) -> (Vec<G::Move>, GameResult) {
+    let mut rng = Rng::for_stream(seed, index);
+    let start = G::default();
+    let a_side = if index.is_multiple_of(2) {
+        start.side_to_move()
+    } else {
+        start.side_to_move().other()
+    };
+    let mut pos = start;
+    let mut moves = Vec::new();
+    while let Some(()) = pos.outcome().is_none().then_some(()) {
+        let agent: &mut dyn Agent<G> = if pos.side_to_move() == a_side { a } else { b };
+        let mv = agent.choose(&pos, &mut rng).expect("a move");
+        moves.push(mv);
+        pos = pos.play(mv).expect("a legal move");
+    }
+    (moves, pos.outcome().unwrap().result_for(a_side))
+}
+
+/// For each game index: the agent in process and the same agent in `yomi engine` over pipes,
+/// both against `first` (which draws no random numbers, so the agent's draws are the game's
+/// stream), play the same moves to the same result, which is also the harness's result.
+fn same_games<G: EngineGame + Zoo>(protocol: Protocol, agent: &str, seed: u64, games: u64) {
+    let zoo = zoo_with_engines::<G>();
+    for index in 0..games {
+        let mut inproc = zoo.build(agent).unwrap();
+        let (moves, result) = play(&mut *inproc, &mut FirstAgent, seed, index);
+        let (harness, _) = play_game(
+            &G::default(),
+            &|| zoo.build(agent).unwrap(),
+            &|| FirstAgent,
+            seed,
+            index,
+        )
+        .unwrap();
+        assert_eq!(harness, result, "{} game {index}", G::NAME);
+        let cmd = engine_command(protocol, G::NAME, agent, seed, index);
+        let mut ext = external::<G>(protocol, cmd);
+        let (ext_moves, ext_result) = play(&mut ext, &mut FirstAgent, seed, index);
+        assert_eq!(ext_moves, moves, "{} {protocol} game {index}", G::NAME);
+        assert_eq!(ext_result, result);
+        let pid = ext.last_pid().unwrap();
+        drop(ext);
+        #[cfg(target_os = "linux")]
+        assert!(!std::path::Path::new(&format!("/proc/{pid}")).exists());
+        let _ = pid;
+    }
+}
+
+#[test]
+fn othello_over_nboard_plays_the_in_process_games() {
+    same_games::<Othello>(Protocol::Nboard, "pmc:pnum=20", 7, 4);
+}
+
+#[test]
+fn othello_over_gtp_plays_the_in_process_games() {
+    same_games::<Othello>(Protocol::Gtp, "pmc2:pnum=20", 8, 2);
+}
+
+#[test]
+fn tictactoe_and_nim_over_gtp_play_the_in_process_games() {
+    same_games::<TicTacToe>(Protocol::Gtp, "pmc:pnum=30", 9, 4);
+    same_games::<Nim>(Protocol::Gtp, "random", 10, 4);
+}
+
+#[test]
+fn every_game_of_a_match_round_trips_through_ggf() {
+    // Both players external (NBoard and GTP): a whole game between two engines, recorded with
+    // the players, the result and the time, read back identical.
+    let mut records = Vec::new();
+    for index in 0..4 {
+        let mut a = external::<Othello>(
+            Protocol::Nboard,
+            engine_command(Protocol::Nboard, "othello", "pmc:pnum=10", 3, index),
+        );
+        let mut b = external::<Othello>(
+            Protocol::Gtp,
+            engine_command(Protocol::Gtp, "othello", "greedy", 3, index),
+        );
+        let (moves, result) = play(&mut a, &mut b, 3, index);
+        let mut g = GgfGame::from_line(Othello::new(), &moves).unwrap();
+        let (black, white) = if index.is_multiple_of(2) {
+            (&a, &b)
+        } else {
+            (&b, &a)
+        };
+        g.black = Some(black.spec());
+        g.white = Some(white.spec());
+        g.time = Some("05:00".into());
+        g.place = Some("yomi test".into());
+        let margin = g.result.unwrap().black_margin;
+        let a_black = index.is_multiple_of(2);
+        let a_won = (margin > 0.0) == a_black && margin != 0.0;
+        assert_eq!(result == GameResult::Win, a_won, "game {index}");
+        assert_eq!(g.to_string().parse::<GgfGame>().unwrap(), g);
+        records.push(g);
+    }
+    let file = write_ggf_file(&records);
+    assert_eq!(parse_ggf_file(&file).unwrap(), records);
+}
+
+#[test]
+fn yomi_engine_speaks_over_real_pipes() {
+    // The binary itself, driven line by line as a GUI does.
+    let mut child = Command::new(YOMI)
+        .args(["engine", "--protocol", "nboard", "--agent", "first"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |line: &str, replies: usize| -> Vec<String> {
+        writeln!(input, "{line}").unwrap();
+        input.flush().unwrap();
+        (0..replies)
+            .map(|_| {
+                let mut l = String::new();
+                output.read_line(&mut l).unwrap();
+                l.trim_end().to_string()
+            })
+            .collect()
+    };
+    assert_eq!(ask("nboard 2", 1), ["set myname yomi"]);
+    assert_eq!(ask("set depth 5", 1), ["set myname yomi"]);
+    assert_eq!(
+        ask("set game (;GM[Othello]B[f5];)", 0),
+        Vec::<String>::new()
+    );
+    assert_eq!(ask("ping 3", 1), ["pong 3"]);
+    let go = ask("go", 3);
+    assert_eq!(go[0], "status yomi is thinking");
+    // White's moves after f5: f4, d6, f6 in the game's order; `first` plays the first.
+    assert!(go[1].starts_with("=== F4/0.00/"), "{go:?}");
+    assert_eq!(go[2], "status yomi is waiting");
+    drop(input);
+    assert!(child.wait().unwrap().success());
+
+    let out = Command::new(YOMI)
+        .args([
+            "engine",
+            "--protocol",
+            "gtp",
+            "--game",
+            "nim",
+            "--agent",
+            "first",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(b"1 boardsize 7\n2 clear_board\n3 genmove b\n4 name\nquit\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "=1\n\n=2\n\n=3 1\n\n=4 yomi\n\n=\n\n"
+    );
+}
+
+#[test]
+fn engine_command_refuses_bad_settings() {
+    fails(
+        &["engine", "--protocol", "nboard", "--game", "nim"],
+        "NBoard speaks only Othello",
+    );
+    fails(
+        &["engine", "--protocol", "gtp", "--agent", "frobnicate"],
+        "unknown agent",
+    );
+    fails(&["engine", "--protocol", "uci"], "invalid value");
+}
+
+fn script(name: &str) -> String {
+    format!(
+        "{}/../protocol/tests/engines/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn total(json: &str) -> (u64, u64, u64) {
+    let v: serde_json::Value = serde_json::from_str(json).unwrap();
+    let t = &v["total"];
+    (
+        t["win"].as_u64().unwrap(),
+        t["lose"].as_u64().unwrap(),
+        t["draw"].as_u64().unwrap(),
+    )
+}
+
+#[test]
+fn yomi_match_plays_external_engines_and_forfeits() {
+    // An external engine in `yomi match`, two games in flight; its command holds a nested
+    // agent spec, unquoted (`blunder` with p=0 plays as the exact `alphabeta`).
+    let spec = format!(
+        "engine:cmd=('{YOMI}' engine --protocol gtp --game tictactoe \
+         --agent blunder:p=0,agent=(alphabeta)),protocol=gtp,time=5"
+    );
+    let out = ok(&[
+        "match",
+        &spec,
+        "random",
+        "--game",
+        "tictactoe",
+        "--rounds",
+        "3",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let (w, l, d) = total(&out);
+    assert_eq!(w + l + d, 6);
+    assert_eq!(l, 0, "perfect play never loses: {out}");
+
+    // An engine that crashes at every move loses every game by forfeit; the match goes on
+    // with a fresh process each game.
+    let crash = format!(
+        "engine:cmd=(bash {} crash),protocol=gtp,time=1",
+        script("gtp.sh")
+    );
+    let out = ok(&[
+        "match", &crash, "random", "--game", "othello", "--rounds", "2", "--json",
+    ]);
+    assert_eq!(total(&out), (0, 4, 0));
+
+    // A bad engine spec fails before any game.
+    let out = yomi(&[
+        "match",
+        "engine:cmd=(x | y),protocol=gtp",
+        "random",
+        "--rounds",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("would need a shell"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn explain_uses_the_engines_hints() {
+    let spec = format!(
+        "engine:cmd=({}),protocol=nboard,time=5",
+        engine_command(Protocol::Nboard, "othello", "greedy", 1, 0)
+    );
+    let out = ok(&["explain", &spec, "--game", "othello"]);
+    // greedy scores each move by the disc difference after it: 4 - 1 = 3 for all four,
+    // listed in the game's order.
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains("[depth 1]")).collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    for (line, mv) in lines.iter().zip(["d3", "c4", "f5", "e6"]) {
+        assert!(line.trim_start().starts_with(mv), "{out}");
+        assert!(line.contains("score          3"), "{out}");
+    }
+    assert!(out.contains("best   d3 c4 f5 e6\nchosen "), "{out}");
+}
+
+#[test]
+fn show_replays_a_ggf_record() {
+    let dir = std::env::temp_dir().join(format!("yomi-ggf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.ggf");
+    let text = "(;GM[Othello]PC[NBoard]PB[Edax]PW[NTest]RE[?]TI[15:00]TY[8]\
+                BO[8 ---------------------------O*------*O--------------------------- *]\
+                B[F5]W[F6//1.5]B[D3/0.5];)\n\
+                (;GM[Othello]PB[x]PW[y]RE[+64.000:r]B[f5];)\n";
+    std::fs::write(&path, text).unwrap();
+    let p = path.to_str().unwrap();
+    let out = ok(&["show", "--game", "othello", "--ggf", p]);
+    assert!(out.starts_with("game 1 of 2\nblack (X) Edax   white (O) NTest\nplace NBoard\ntime 15:00\nresult ?\nmoves (3) f5 f6 d3/0.5\n"), "{out}");
+    assert!(
+        out.contains("position -------------------X-------XX------XOX-------O------------------ O"),
+        "{out}"
+    );
+    let out = ok(&["show", "--game", "othello", "--ggf", p, "--index", "2"]);
+    assert!(out.contains("result +64.000:r (black's margin)"), "{out}");
+    fails(
+        &["show", "--game", "othello", "--ggf", p, "--index", "3"],
+        "holds 2 games: no game 3",
+    );
+    fails(&["show", "--game", "nim", "--ggf", p], "Othello games");
+    std::fs::write(&path, "(;GM[Othello]B[a1];)").unwrap();
+    fails(
+        &["show", "--game", "othello", "--ggf", p],
+        "GGF error at byte 13: move 1 (a1) is illegal",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

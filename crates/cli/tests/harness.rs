@@ -1,0 +1,461 @@
+//! End-to-end tests of the match harness: shards merged byte for byte, records resumed after
+//! a kill, Ctrl-C, openings, SPRT and generated openings.
+
+mod common;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{fails, ok, stderr, yomi};
+use yomi_core::{Game, Rng};
+use yomi_othello::{MoveSequence, Othello};
+
+/// A fresh directory for one test's files.
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("yomi-harness-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Runs `base` as N shards, writes each shard's JSON, and merges them with `merge_flags`.
+fn shard_and_merge(d: &Path, base: &[&str], n: u64, merge_flags: &[&str]) -> String {
+    let mut files = Vec::new();
+    for k in (0..n).rev() {
+        let shard = format!("{k}/{n}");
+        let out = ok(&[base, &["--shard", &shard, "--threads", "1"]].concat());
+        let file = d.join(format!("shard-{k}-of-{n}.json"));
+        std::fs::write(&file, out).unwrap();
+        files.push(file.to_str().unwrap().to_string());
+    }
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(merge_flags);
+    ok(&args)
+}
+
+#[test]
+fn match_shards_merge_to_the_same_bytes() {
+    let d = dir("match");
+    let base = [
+        "match",
+        "pmc2:pnum=20",
+        "random",
+        "--rounds",
+        "301",
+        "--seed",
+        "4",
+        "--game",
+        "nim",
+    ];
+    let table = ok(&[&base[..], &["--threads", "2"]].concat());
+    let json = ok(&[&base[..], &["--json"]].concat());
+    for n in [1, 2, 3, 4] {
+        assert_eq!(shard_and_merge(&d, &base, n, &[]), table, "{n} shards");
+        assert_eq!(
+            shard_and_merge(&d, &base, n, &["--json"]),
+            json,
+            "{n} shards"
+        );
+    }
+    assert!(table.contains("Elo (pentanomial, 301 pairs)"), "{table}");
+    // Refusals name the problem.
+    let one = d.join("shard-1-of-4.json");
+    let other = d.join("other.json");
+    std::fs::write(
+        &other,
+        ok(&[
+            &base[..5],
+            &["--seed", "5", "--game", "nim", "--shard", "0/4"],
+        ]
+        .concat()),
+    )
+    .unwrap();
+    fails(&["merge", s(&one), s(&other)], "seed is 5");
+    fails(&["merge", s(&one), s(&one)], "given twice");
+    fails(&["merge", s(&one)], "missing");
+    fails(
+        &[
+            &base[..],
+            &[
+                "--shard",
+                "0/2",
+                "--sprt",
+                "elo0=0,elo1=5,alpha=0.05,beta=0.05",
+            ],
+        ]
+        .concat(),
+        "cannot be used with",
+    );
+    fails(&[&base[..], &["--shard", "2/2"]].concat(), "K/N");
+}
+
+#[test]
+fn league_shards_merge_to_the_same_bytes() {
+    let d = dir("league");
+    let base = [
+        "league",
+        "--agents",
+        "first,pmc2:pnum=10,random",
+        "--rounds",
+        "150",
+        "--seed",
+        "9",
+    ];
+    for flags in [&[][..], &["--json"], &["--csv"]] {
+        let whole = ok(&[&base[..], flags].concat());
+        assert_eq!(shard_and_merge(&d, &base, 4, flags), whole, "{flags:?}");
+    }
+}
+
+/// A move line of Othello of `plies` random moves from the start.
+fn othello_line(seed: u64, plies: usize) -> String {
+    let mut rng = Rng::for_stream(seed, 0);
+    let mut pos = Othello::new();
+    let mut line = Vec::new();
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        let mv = moves[rng.below(moves.len())];
+        line.push(mv);
+        pos = pos.play_unchecked(mv);
+    }
+    MoveSequence(line).to_string()
+}
+
+#[test]
+fn openings_are_named_in_the_tables_and_bad_lines_are_errors() {
+    let d = dir("openings");
+    let file = d.join("set.txt");
+    let lines: Vec<String> = (0..3).map(|i| othello_line(i, 4)).collect();
+    std::fs::write(
+        &file,
+        format!(
+            "# test set\n{}\t+0.5\n{}\n\n{}  # third\n",
+            lines[0], lines[1], lines[2]
+        ),
+    )
+    .unwrap();
+    let base = [
+        "match",
+        "random",
+        "random",
+        "--game",
+        "othello",
+        "--rounds",
+        "6",
+        "--openings",
+        s(&file),
+    ];
+    let table = ok(&base);
+    assert!(
+        table.contains(&format!(
+            "openings: {} (3 openings, sequential order",
+            s(&file)
+        )),
+        "{table}"
+    );
+    let shuffled = ok(&[&base[..], &["--openings-order", "random"]].concat());
+    assert!(shuffled.contains("random order"), "{shuffled}");
+    // The record shows each opening with both colours, in round order.
+    let rec = d.join("games.jsonl");
+    ok(&[&base[..], &["--record", s(&rec)]].concat());
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let mut games: Vec<serde_json::Value> = text
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    games.sort_by_key(|g| g["index"].as_u64());
+    assert_eq!(games.len(), 12);
+    for g in &games {
+        let i = g["index"].as_u64().unwrap();
+        assert_eq!(g["opening"], lines[(i / 2 % 3) as usize].as_str());
+        assert_eq!(g["a_first"], i % 2 == 0);
+    }
+    // Malformed and illegal lines name their line.
+    for (content, needle) in [
+        ("f5d6\nf5f5\n", "line 2"),
+        ("f5d6\n\n# c\nz9\n", "line 4"),
+        ("f5d6\tabc\n", "line 1"),
+        ("# nothing\n", "no openings"),
+    ] {
+        std::fs::write(&file, content).unwrap();
+        fails(&base, needle);
+    }
+    fails(
+        &["match", "--openings", "/nonexistent/openings.txt"],
+        "cannot read the openings",
+    );
+    // Positions are openings too.
+    std::fs::write(&file, format!("{}\n", Othello::new())).unwrap();
+    assert!(ok(&base).contains("1 openings"));
+}
+
+/// A match with an SPRT that decides after a few hundred games.
+const RESUMED: [&str; 9] = [
+    "match",
+    "pmc2:pnum=300",
+    "pmc2:pnum=200",
+    "--rounds",
+    "1500",
+    "--seed",
+    "21",
+    "--sprt",
+    "elo0=-5,elo1=5,alpha=0.05,beta=0.05",
+];
+
+/// A match of a few seconds, to kill in the middle.
+const KILLED: [&str; 7] = [
+    "match",
+    "pmc2:pnum=1500",
+    "pmc2:pnum=1000",
+    "--rounds",
+    "2000",
+    "--seed",
+    "22",
+];
+
+#[test]
+fn a_record_cut_anywhere_resumes_to_the_uninterrupted_table() {
+    let d = dir("resume");
+    let whole = ok(&RESUMED);
+    let rec = d.join("full.jsonl");
+    assert_eq!(ok(&[&RESUMED[..], &["--record", s(&rec)]].concat()), whole);
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let mut rng = Rng::seed_from_u64(8);
+    for _ in 0..4 {
+        // Cut at a random byte after the header: a partial last line, as a kill leaves.
+        let header = text.find('\n').unwrap() + 1;
+        let cut = header + rng.below(text.len() - header);
+        let part = d.join("part.jsonl");
+        std::fs::write(&part, &text[..cut]).unwrap();
+        let resumed = ok(&[&RESUMED[..], &["--resume", s(&part)]].concat());
+        assert_eq!(resumed, whole, "cut at byte {cut}");
+        // The resumed record holds every game once more, whole lines only.
+        let again = std::fs::read_to_string(&part).unwrap();
+        assert!(again.ends_with('\n'));
+        for line in again.lines() {
+            serde_json::from_str::<serde_json::Value>(line).unwrap();
+        }
+    }
+    // A record of another run is refused, naming what differs.
+    fails(
+        &[
+            &RESUMED[..3],
+            &["--rounds", "1500", "--seed", "22", "--resume", s(&rec)],
+        ]
+        .concat(),
+        "seed",
+    );
+}
+
+/// Sends `signal` to a running `yomi` after `after`, and returns its output.
+fn interrupt(args: &[&str], signal: &str, after: Duration) -> std::process::Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_yomi"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let status = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn killed_at_a_random_game_then_resumed_gives_the_uninterrupted_table() {
+    let d = dir("kill");
+    let whole = ok(&KILLED);
+    assert!(
+        whole.contains("(tictactoe, 2000 rounds, seed 22)\n"),
+        "{whole}"
+    );
+    let rec = d.join("killed.jsonl");
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64;
+    let delay = Duration::from_millis(200 + Rng::seed_from_u64(seed).below(1000) as u64);
+    let started = Instant::now();
+    let out = interrupt(
+        &[&KILLED[..], &["--record", s(&rec), "--threads", "2"]].concat(),
+        "-KILL",
+        delay,
+    );
+    let recorded = std::fs::read_to_string(&rec).unwrap().lines().count();
+    eprintln!("killed after {delay:?} with {recorded} lines recorded");
+    assert!(
+        !out.status.success(),
+        "the match ended in {:?}, before the kill: make it longer",
+        started.elapsed()
+    );
+    let resumed = ok(&[&KILLED[..], &["--resume", s(&rec)]].concat());
+    assert_eq!(resumed, whole, "killed after {delay:?}");
+}
+
+#[test]
+fn ctrl_c_and_sigterm_print_the_games_finished_so_far() {
+    let d = dir("sigint");
+    for signal in ["-INT", "-TERM"] {
+        let rec = d.join("int.jsonl");
+        let out = interrupt(
+            &[
+                "match",
+                "pmc2:pnum=2000",
+                "random",
+                "--rounds",
+                "100000",
+                "--record",
+                s(&rec),
+            ],
+            signal,
+            Duration::from_millis(700),
+        );
+        let err = stderr(&out);
+        // The table is printed, and the status says the run is not whole.
+        assert_eq!(out.status.code(), Some(1), "{signal}: {err}");
+        assert!(err.contains("--resume"), "{err}");
+        let table = String::from_utf8(out.stdout).unwrap();
+        assert!(table.contains(", interrupted)"), "{table}");
+        assert!(err.contains("interrupted"), "{err}");
+        // The table counts exactly the recorded games.
+        let recorded = std::fs::read_to_string(&rec).unwrap().lines().count() - 1;
+        let total: usize = table
+            .lines()
+            .find(|l| l.starts_with("total"))
+            .unwrap()
+            .split_whitespace()
+            .skip(1)
+            .map(|x| x.parse::<usize>().unwrap())
+            .sum();
+        assert_eq!(total, recorded, "{table}");
+        assert!(total > 0 && total < 200_000);
+    }
+}
+
+#[test]
+fn sprt_stops_at_the_same_game_at_any_thread_count() {
+    let base = [
+        "match",
+        "perfect",
+        "random",
+        "--rounds",
+        "100000",
+        "--sprt",
+        "elo0=0,elo1=10,alpha=0.05,beta=0.05",
+    ];
+    let one = ok(&[&base[..], &["--threads", "1"]].concat());
+    let two = ok(&[&base[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+    assert!(one.contains("H1 accepted after"), "{one}");
+    fails(
+        &["match", "--sprt", "elo0=5,elo1=0,alpha=0.05,beta=0.05"],
+        "elo0 must be below elo1",
+    );
+}
+
+#[test]
+fn generated_openings_are_balanced_distinct_and_thread_independent() {
+    let args = [
+        "openings",
+        "generate",
+        "--game",
+        "othello",
+        "--plies",
+        "6",
+        "--count",
+        "12",
+        "--max-value",
+        "1.5",
+        "--depth",
+        "3",
+        "--seed",
+        "5",
+    ];
+    let one = ok(&[&args[..], &["--threads", "1"]].concat());
+    let two = ok(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+    let mut seen = HashSet::new();
+    let lines: Vec<&str> = one.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 12);
+    for line in lines {
+        let (moves, value) = line.split_once('\t').unwrap();
+        let v: f64 = value.parse().unwrap();
+        assert!(v.abs() <= 1.5, "{line}");
+        let seq: MoveSequence = moves.parse().unwrap();
+        assert_eq!(seq.0.len(), 6);
+        let pos = seq.play_from(&Othello::new()).unwrap();
+        assert!(
+            seen.insert(pos.canonical()),
+            "{line} repeats a position up to symmetry"
+        );
+    }
+    // The file is an openings file.
+    let d = dir("generated");
+    let file = d.join("gen.txt");
+    std::fs::write(&file, &one).unwrap();
+    let table = ok(&[
+        "match",
+        "random",
+        "random",
+        "--game",
+        "othello",
+        "--rounds",
+        "12",
+        "--openings",
+        s(&file),
+    ]);
+    assert!(table.contains("12 openings"), "{table}");
+    fails(
+        &["openings", "generate", "--game", "nim"],
+        "only --game othello",
+    );
+    let out = yomi(&["openings", "generate", "--max-value", "-1"]);
+    assert!(!out.status.success());
+}
+
+#[test]
+fn the_shipped_othello_openings_are_the_generators_output() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/openings/othello-8ply.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(lines.len() >= 1000);
+    let mut seen = HashSet::new();
+    for line in &lines {
+        let (moves, value) = line.split_once('\t').unwrap();
+        assert!(value.parse::<f64>().unwrap().abs() <= 2.0, "{line}");
+        let pos = moves
+            .parse::<MoveSequence>()
+            .unwrap()
+            .play_from(&Othello::new())
+            .unwrap();
+        assert!(
+            seen.insert(pos.canonical()),
+            "{line} repeats up to symmetry"
+        );
+    }
+    // The command in the header makes the same lines: its first three, regenerated.
+    let made_by = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# made by: yomi "))
+        .unwrap();
+    let mut args: Vec<&str> = made_by.split_whitespace().collect();
+    let count = args.iter().position(|&a| a == "--count").unwrap();
+    args[count + 1] = "3";
+    let again = ok(&args);
+    let first: Vec<&str> = again.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(first, lines[..3]);
+}

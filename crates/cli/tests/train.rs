@@ -1,0 +1,123 @@
+//! End-to-end tests of `yomi train`: shards that merge into the single run, a fit, an error
+//! report, and bad input.
+
+use std::path::PathBuf;
+mod common;
+
+use common::{fails, fails_with_error, ok};
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("yomi-cli-train-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn shards_merge_into_the_single_run_and_fit_and_test_read_them() {
+    let path = |n: &str| temp(n).to_str().unwrap().to_string();
+    let common = [
+        "train",
+        "games",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--exact",
+        "10",
+        "--depth",
+        "2",
+        "--random-min",
+        "24",
+        "--random-max",
+        "28",
+    ];
+    let run = |extra: &[&str]| {
+        let mut args: Vec<&str> = common.to_vec();
+        args.extend_from_slice(extra);
+        ok(&args)
+    };
+    let (all, s0, s1, merged, weights) = (
+        path("all.games"),
+        path("s0.games"),
+        path("s1.games"),
+        path("merged.games"),
+        path("w.weights"),
+    );
+    assert!(run(&["--threads", "1", "--out", &all]).contains("4 games (shard 0/1)"));
+    assert!(
+        run(&["--shard", "0/2", "--threads", "1", "--out", &s0]).contains("2 games (shard 0/2)")
+    );
+    run(&["--shard", "1/2", "--threads", "2", "--out", &s1]);
+    assert!(ok(&["train", "merge", &s1, &s0, "--out", &merged]).contains("4 games of 4"));
+    assert_eq!(
+        std::fs::read(&merged).unwrap(),
+        std::fs::read(&all).unwrap(),
+        "the merged shards are the single run, byte for byte"
+    );
+    fails_with_error(&["train", "merge", &s0, &s0, "--out", &merged], "two files");
+    let text = ok(&[
+        "train",
+        "fit",
+        &all,
+        "--phases",
+        "2",
+        "--epochs",
+        "20",
+        "--holdout",
+        "2",
+        "--out",
+        &weights,
+    ]);
+    assert!(text.contains("phase  discs"), "{text}");
+    let report = ok(&[
+        "train",
+        "test",
+        &all,
+        "--weights",
+        &weights,
+        "--empties",
+        "10",
+    ]);
+    assert!(
+        report.contains("learned  4 positions at 10 empties"),
+        "{report}"
+    );
+    assert!(
+        report.contains("hand     4 positions at 10 empties"),
+        "{report}"
+    );
+    fails_with_error(
+        &["train", "test", &all, "--empties", "12"],
+        "no exactly solved positions",
+    );
+    // A game file is not a weight file, and the other way round.
+    fails_with_error(&["train", "test", &all, "--weights", &all], "weight file");
+    fails_with_error(&["train", "fit", &weights, "--out", &weights], "game file");
+    for p in [all, s0, s1, merged, weights] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn bad_arguments_are_clear_errors() {
+    let out = temp("x.games");
+    let out = out.to_str().unwrap();
+    fails(&["train", "games", "--shard", "2/2", "--out", out], "shard");
+    fails(&["train", "games", "--games", "0", "--out", out], "games");
+    fails_with_error(
+        &[
+            "train",
+            "games",
+            "--random-min",
+            "9",
+            "--random-max",
+            "8",
+            "--out",
+            out,
+        ],
+        "random-min",
+    );
+    fails(&["train", "fit", "--out", out], "required");
+    fails_with_error(
+        &["train", "test", "/nonexistent/file.games"],
+        "cannot access",
+    );
+}

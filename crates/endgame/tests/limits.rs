@@ -1,0 +1,181 @@
+//! The solver's hard cases and its limits: FFO #59 (a +64 wipeout whose exact solve used to
+//! explode), and solves stopped by a node budget, a time limit or the stop flag, which must
+//! report bounds that contain the true score and a best move that reaches the lower bound.
+
+use std::time::Duration;
+
+use yomi_core::{Game, Limits, StopFlag, StopReason};
+use yomi_endgame::{BestFrom, Features, Mode, Solver, SolverConfig};
+use yomi_othello::{ObfPosition, Othello};
+
+fn ffo(file: &str) -> Vec<ObfPosition> {
+    let path = format!("{}/../../data/ffo/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.parse().expect("valid OBF"))
+        .collect()
+}
+
+fn solver(threads: usize) -> Solver {
+    Solver::new(SolverConfig {
+        threads,
+        hash_mb: 16,
+        ..SolverConfig::default()
+    })
+    .expect("valid config")
+}
+
+/// FFO #59: 34 empties, black wins by 64. The node counts are bounded so that the explosion
+/// (hundreds of millions of nodes after the WLD solve) cannot come back unnoticed.
+#[test]
+fn ffo_59_exact_and_wld() {
+    let obf = &ffo("fforum-50-59.obf")[9];
+    assert_eq!(obf.position.empties().count(), 34);
+    for threads in [1, 2] {
+        let mut s = solver(threads);
+        let exact = s.solve(&obf.position, Mode::Exact);
+        assert_eq!(exact.score, 64);
+        assert!(exact.is_solved());
+        assert!(exact.nodes < 20_000_000, "{} nodes", exact.nodes);
+        let best = exact.best.expect("unfinished");
+        assert!(
+            obf.scores.iter().any(|&(m, v)| m == best && v == 64),
+            "{best}"
+        );
+        s.clear();
+        let wld = s.solve(&obf.position, Mode::Wld);
+        assert_eq!((wld.score, wld.lower, wld.upper), (1, 1, 1));
+        assert!(wld.nodes < 20_000_000, "{} nodes", wld.nodes);
+    }
+}
+
+/// Checks a stopped (or finished) solution against the published score: the bounds contain
+/// it, and a best move proved to reach the lower bound does reach it.
+fn check_bounds(s: &mut Solver, obf: &ObfPosition, mode: Mode, sol: &yomi_endgame::Solution) {
+    let want = match mode {
+        Mode::Exact => obf.scores[0].1,
+        Mode::Wld => obf.scores[0].1.signum(),
+    };
+    let pos = &obf.position;
+    assert!(
+        sol.lower <= want && want <= sol.upper,
+        "{pos}: [{}, {}] excludes {want}",
+        sol.lower,
+        sol.upper
+    );
+    assert_eq!(sol.score, sol.lower);
+    assert_eq!(sol.is_solved(), sol.stopped.is_none());
+    if sol.is_solved() {
+        assert_eq!(sol.lower, sol.upper);
+    }
+    let best = sol.best.expect("unfinished positions have a best move");
+    assert!(pos.legal_moves().contains(&best));
+    if sol.best_from == BestFrom::Proof {
+        s.clear();
+        let child = s.solve(&pos.play_unchecked(best), mode);
+        let v = match mode {
+            Mode::Exact => -child.score,
+            Mode::Wld => -child.score,
+        };
+        assert!(v >= sol.lower, "{pos}: {best} scores {v} < {}", sol.lower);
+    }
+}
+
+#[test]
+fn node_budgets_give_bounds_that_contain_the_score() {
+    let positions = ffo("fforum-20-39.obf");
+    let mut stopped = 0;
+    for threads in [1, 2] {
+        let mut s = solver(threads);
+        for obf in positions.iter().step_by(3) {
+            for mode in [Mode::Exact, Mode::Wld] {
+                for budget in [2_000, 50_000, 400_000] {
+                    s.clear();
+                    let limits = Limits::none().with_nodes(budget);
+                    let sol = s.solve_limited(&obf.position, mode, &limits);
+                    if let Some(reason) = sol.stopped {
+                        assert_eq!(reason, StopReason::Nodes);
+                        stopped += 1;
+                    }
+                    check_bounds(&mut s, obf, mode, &sol);
+                }
+            }
+        }
+    }
+    // The budgets are small enough that most of these solves stop.
+    assert!(stopped >= 20, "only {stopped} solves stopped");
+}
+
+#[test]
+fn a_time_limit_stops_a_long_solve() {
+    // FFO #49: 26 empties, far more than 0.2 s on any machine.
+    let obf = &ffo("fforum-40-49.obf")[9];
+    let mut s = solver(2);
+    let limits = Limits::none().with_time(Duration::from_millis(200));
+    let sol = s.solve_limited(&obf.position, Mode::Exact, &limits);
+    assert_eq!(sol.stopped, Some(StopReason::Time));
+    assert!(sol.elapsed < Duration::from_secs(20), "{:?}", sol.elapsed);
+    assert_eq!(sol.pv.len(), 1);
+    check_bounds(&mut s, obf, Mode::Exact, &sol);
+}
+
+#[test]
+fn a_set_flag_stops_at_once_with_the_whole_range() {
+    let obf = &ffo("fforum-40-49.obf")[0];
+    let flag = StopFlag::new();
+    flag.stop();
+    let mut s = solver(1);
+    for mode in [Mode::Exact, Mode::Wld] {
+        let sol = s.solve_limited(&obf.position, mode, &Limits::none().with_flag(flag.clone()));
+        assert_eq!(sol.stopped, Some(StopReason::Interrupted));
+        let (lo, hi) = match mode {
+            Mode::Exact => (-64, 64),
+            Mode::Wld => (-1, 1),
+        };
+        assert_eq!((sol.lower, sol.upper), (lo, hi));
+        assert_eq!(sol.best_from, BestFrom::Ordering);
+        assert!(obf.position.legal_moves().contains(&sol.best.unwrap()));
+    }
+}
+
+#[test]
+fn limited_move_values_bound_the_exact_ones() {
+    let obf = &ffo("fforum-1-19.obf")[3];
+    let mut s = solver(1);
+    let exact = s.move_values(&obf.position, Mode::Exact);
+    for budget in [1_000, 20_000, 200_000] {
+        s.clear();
+        let limited = s.move_values_limited(
+            &obf.position,
+            Mode::Exact,
+            &Limits::none().with_nodes(budget),
+        );
+        assert_eq!(limited.len(), exact.len());
+        for (l, e) in limited.iter().zip(&exact) {
+            assert_eq!(l.mv, e.mv);
+            assert!(l.lower <= e.score && e.score <= l.upper, "{l:?} {e:?}");
+        }
+    }
+}
+
+/// The root's null-window probes find the same scores with and without a WLD solve first.
+#[test]
+fn probes_without_wld_first_agree() {
+    let features = Features::default().without("wld-first").unwrap();
+    let mut plain = Solver::new(SolverConfig {
+        features,
+        ..SolverConfig::default()
+    })
+    .unwrap();
+    for obf in ffo("fforum-1-19.obf") {
+        let sol = plain.solve(&obf.position, Mode::Exact);
+        assert_eq!(sol.score, obf.scores[0].1, "{}", obf.position);
+    }
+    let finished: Othello = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOO- X"
+        .parse()
+        .unwrap();
+    let sol = plain.solve(&finished, Mode::Exact);
+    assert!(sol.is_solved());
+}

@@ -1,0 +1,312 @@
+use std::collections::BTreeSet;
+
+use yomi_core::{ContainerError, Game, Rng};
+use yomi_othello::{transform_bitboard, Bitboard, Othello};
+
+use crate::patterns::{digits_of, index_of};
+use crate::weights::Payload;
+use crate::*;
+
+/// Weights with random values that tie exactly the configurations each pattern's own
+/// symmetries exchange (every compact entry is one weight).
+fn random_weights(phases: usize, seed: u64) -> Weights {
+    let mut rng = Rng::seed_from_u64(seed);
+    let len = Layout::get().compact_len();
+    let tables = (0..phases)
+        .map(|_| (0..len).map(|_| rng.below(2001) as i16 - 1000).collect())
+        .collect();
+    Weights::from_tables("random", tables).unwrap()
+}
+
+/// Positions from random games, every ply.
+fn positions(seed: u64, games: usize) -> Vec<Othello> {
+    let mut rng = Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Othello::new();
+        while !pos.game_over() {
+            out.push(pos);
+            let moves = pos.legal_moves();
+            pos = pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+fn image(pos: &Othello, sym: usize) -> (u64, u64) {
+    (
+        transform_bitboard(pos.player(), sym).0,
+        transform_bitboard(pos.opponent(), sym).0,
+    )
+}
+
+#[test]
+fn placements_are_exactly_the_distinct_images_of_each_pattern() {
+    let layout = Layout::get();
+    let mut total = 0;
+    for (k, pattern) in PATTERNS.iter().enumerate() {
+        let images: BTreeSet<u64> = (0..8)
+            .map(|sym| {
+                pattern
+                    .squares
+                    .iter()
+                    .map(|&s| transform_bitboard(Bitboard(1 << s), sym).0)
+                    .fold(0, |a, b| a | b)
+            })
+            .collect();
+        let placements: Vec<Vec<u8>> = layout.placement_squares(k);
+        let sets: BTreeSet<u64> = placements
+            .iter()
+            .map(|sq| sq.iter().fold(0u64, |a, &s| a | 1 << s))
+            .collect();
+        assert_eq!(sets, images, "{}", pattern.name);
+        assert_eq!(placements.len(), images.len(), "{}", pattern.name);
+        total += placements.len();
+    }
+    assert_eq!(total, 46);
+    // The compact table sizes (Burnside): a pattern that one reflection maps onto itself
+    // keeps (3^n + 3^c) / 2 configurations, c the cycles of that reflection on its squares.
+    let expect = |n: u32, cycles: u32| (3usize.pow(n) + 3usize.pow(cycles)) / 2;
+    assert_eq!(
+        layout.sizes(),
+        [
+            expect(10, 5),
+            expect(9, 6),
+            59_049,
+            expect(8, 4),
+            expect(8, 4),
+            expect(8, 4),
+            expect(8, 4),
+            expect(7, 4),
+            expect(6, 3),
+            expect(5, 3),
+            expect(4, 2),
+        ]
+    );
+}
+
+/// The obvious reference: for each pattern, read the base squares of all 8 images of the
+/// position in order and add the weight of that configuration; a pattern with `s` of the 8
+/// symmetries mapping it onto itself is counted `s` times per placement.
+fn reference_by_pattern(w: &Weights, pos: &Othello) -> Vec<i64> {
+    let layout = Layout::get();
+    let table = w.table(w.phase_of(64 - pos.empties().count()));
+    PATTERNS
+        .iter()
+        .enumerate()
+        .map(|(k, pattern)| {
+            (0..8)
+                .map(|sym| {
+                    let (p, o) = image(pos, sym);
+                    let digits: Vec<u8> = pattern
+                        .squares
+                        .iter()
+                        .map(|&s| {
+                            if p >> s & 1 == 1 {
+                                1
+                            } else if o >> s & 1 == 1 {
+                                2
+                            } else {
+                                0
+                            }
+                        })
+                        .collect();
+                    i64::from(table[layout.compact_index(k, index_of(&digits))])
+                })
+                .sum()
+        })
+        .collect()
+}
+
+#[test]
+fn the_fast_path_equals_the_reference_on_random_positions() {
+    let layout = Layout::get();
+    for phases in [1, 7] {
+        let w = random_weights(phases, 3 + phases as u64);
+        for pos in positions(11, 30) {
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            let table = w.table(w.phase_of(64 - pos.empties().count()));
+            let features = layout.features(p, o);
+            let slow: i64 = features.iter().map(|&i| i64::from(table[i])).sum();
+            assert_eq!(i64::from(w.raw(p, o)), slow, "{pos}");
+            // Pattern by pattern against the 8-image reference.
+            let reference = reference_by_pattern(&w, &pos);
+            let mut at = 1;
+            for (k, pattern) in PATTERNS.iter().enumerate() {
+                let n = layout.placement_squares(k).len();
+                let by_placements: i64 = features[at..at + n]
+                    .iter()
+                    .map(|&i| i64::from(table[i]))
+                    .sum();
+                assert_eq!(
+                    reference[k],
+                    by_placements * (8 / n as i64),
+                    "{} on {pos}",
+                    pattern.name
+                );
+                at += n;
+            }
+        }
+    }
+}
+
+#[test]
+fn the_8_symmetries_give_the_same_value_and_a_colour_swap_the_opposite_for_black() {
+    let w = random_weights(5, 99);
+    let mut nonzero = 0;
+    for pos in positions(5, 30) {
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        let v = w.evaluate(p, o);
+        nonzero += usize::from(v != 0);
+        for sym in 1..8 {
+            let (sp, so) = image(&pos, sym);
+            assert_eq!(w.evaluate(sp, so), v, "{pos} under symmetry {sym}");
+        }
+        // The same discs with the colours swapped and the other side to move: the side to
+        // move has the same discs, so the same value; from black's side it is negated.
+        let swapped = Othello::from_sides(pos.player(), pos.opponent(), pos.side_to_move().other());
+        let for_black = |x: &Othello| {
+            let v = w.evaluate(x.player().0, x.opponent().0);
+            if x.side_to_move() == yomi_core::Player::First {
+                v
+            } else {
+                -v
+            }
+        };
+        assert_eq!(for_black(&swapped), -for_black(&pos));
+    }
+    assert!(nonzero > 100, "{nonzero}");
+}
+
+#[test]
+fn a_tiny_weight_set_by_hand() {
+    // One phase; bias 100; the empty 3x3 corner 7; the row-4 configuration of the start
+    // position (. . . O X . . . from black to move: digits 0 0 0 2 1 0 0 0) 50.
+    let layout = Layout::get();
+    let mut t = vec![0i16; layout.compact_len()];
+    t[0] = 100;
+    t[layout.compact_index(1, 0)] = 7;
+    let row4 = index_of(&[0, 0, 0, 2, 1, 0, 0, 0]);
+    assert_eq!(row4, 2 * 27 + 81);
+    t[layout.compact_index(5, row4)] = 50;
+    let w = Weights::from_tables("tiny", vec![t]).unwrap();
+    let start = Othello::new();
+    // By hand: the bias; four empty corners 4 * 7; rows 4 and 5 and columns d and e each
+    // hold a mover's and an opponent's disc side by side in the middle: row 4 reads
+    // 0 0 0 2 1 0 0 0, row 5 reads 0 0 0 1 2 0 0 0, its mirror image, the same weight; so do
+    // columns d and e. 100 + 28 + 4 * 50 = 328.
+    assert_eq!(w.evaluate(start.player().0, start.opponent().0), 328);
+    assert_eq!(
+        layout.canonical(5, row4),
+        layout.canonical(5, index_of(&[0, 0, 0, 1, 2, 0, 0, 0]))
+    );
+    // After f5 (black): row 5 is . . . X X X . . from white's side: digits 0 0 0 2 2 2 0 0,
+    // weight 0; row 4 from white: . . . O X . . . reads 0 0 0 1 2: the tied 50; column f
+    // (only f5): 0; column e (e4 X, e5 X): 0; column d (d4 O, d5 X): 1 2 -> 50. The 3x3
+    // corners are still empty: 28.
+    let after = start.play_unchecked("f5".parse().unwrap());
+    assert_eq!(
+        w.evaluate(after.player().0, after.opponent().0),
+        100 + 28 + 50 + 50
+    );
+    assert_eq!(digits_of(row4, 8), [0, 0, 0, 2, 1, 0, 0, 0]);
+}
+
+#[test]
+fn weight_files_round_trip_and_reject_corruption() {
+    let w = random_weights(3, 5);
+    let bytes = w.encode().unwrap();
+    let back = Weights::decode(&bytes).unwrap();
+    assert_eq!(back, w);
+    assert_eq!(back.encode().unwrap(), bytes);
+    for len in [0, 10, 49, 50, 51, bytes.len() / 2, bytes.len() - 1] {
+        assert!(Weights::decode(&bytes[..len]).is_err(), "{len}");
+    }
+    let mut rng = Rng::seed_from_u64(1);
+    for _ in 0..200 {
+        let mut bad = bytes.clone();
+        let i = rng.below(bad.len());
+        bad[i] ^= 1 << rng.below(8);
+        assert!(Weights::decode(&bad).is_err(), "byte {i}");
+    }
+    // A tree file is not a weight file; a layout from another build is refused.
+    assert!(matches!(
+        Weights::decode(b"YOMITREE and more bytes than a header needs to hold, really"),
+        Err(WeightError::Container(ContainerError::BadMagic { .. }))
+    ));
+    let other = Payload {
+        about: String::new(),
+        patterns: vec![("edge".into(), 3)],
+        tables: vec![vec![0; 4]],
+    };
+    let foreign = WEIGHT_FILE.encode(WEIGHT_TAG, 1, &other).unwrap();
+    assert!(matches!(
+        Weights::decode(&foreign),
+        Err(WeightError::Layout(_))
+    ));
+    assert!(matches!(Weights::zero(0, ""), Err(WeightError::Phases(0))));
+    assert!(matches!(
+        Weights::zero(62, ""),
+        Err(WeightError::Phases(62))
+    ));
+    // Files: a round trip, a missing file, a directory.
+    let dir = std::env::temp_dir().join(format!("yomi-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("w.weights");
+    w.write(&path).unwrap();
+    assert_eq!(Weights::read(&path).unwrap(), w);
+    assert!(matches!(
+        Weights::read(&dir.join("missing")),
+        Err(WeightError::Container(ContainerError::Io { .. }))
+    ));
+    assert!(matches!(
+        Weights::read(&dir),
+        Err(WeightError::Container(ContainerError::NotAFile { .. }))
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn phases_split_the_disc_counts_evenly() {
+    assert_eq!(phase_of(4, 1), 0);
+    assert_eq!(phase_of(64, 1), 0);
+    assert_eq!(phase_of(4, 61), 0);
+    assert_eq!(phase_of(64, 61), 60);
+    let counts: Vec<usize> = (0..4)
+        .map(|ph| (4..=64).filter(|&d| phase_of(d, 4) == ph).count())
+        .collect();
+    assert_eq!(counts, [16, 15, 15, 15]);
+}
+
+#[test]
+fn the_fast_paths_diagonal_masks_are_the_layouts() {
+    let layout = Layout::get();
+    for (d, ps) in layout.placements[6..].iter().enumerate() {
+        for (k, pl) in ps.iter().enumerate() {
+            let crate::patterns::Gather::Diag { mask, shift, .. } = pl.gather else {
+                panic!("a diagonal");
+            };
+            assert_eq!(crate::weights::DIAG_MASKS[d][k], (mask, shift), "{d} {k}");
+        }
+    }
+}
+
+#[test]
+fn the_built_in_weights_decode_and_value_the_start_about_even() {
+    let w = Weights::builtin();
+    assert_eq!(w.phases(), 12);
+    assert!(w.about().starts_with("yomi train fit"), "{}", w.about());
+    let start = Othello::new();
+    let v = w.evaluate(start.player().0, start.opponent().0);
+    assert!(v.abs() < 300, "{v}");
+    // A corner for the side to move is worth something in the middle game: take a position
+    // and give the mover a1 instead of an empty a1.
+    let pos = "f5d6c3d3c4f4f6"
+        .parse::<yomi_othello::MoveSequence>()
+        .unwrap()
+        .play_from(&Othello::new())
+        .unwrap();
+    let (p, o) = (pos.player().0, pos.opponent().0);
+    assert!(w.evaluate(p | 1, o) > w.evaluate(p, o));
+}

@@ -1,0 +1,65 @@
+//! The training pipeline of the Othello pattern evaluation (`yomi train ...`).
+//!
+//! - [`generate`]: self-play games from random openings, played by a shallow fixed-depth
+//!   search and, from about 20 empty squares, by exact solves, so the late labels are exact.
+//!   Seeded (game `i` uses the random stream `(seed, i)`), parallel (the games do not depend
+//!   on the thread count) and shardable ([`Shard`]: `K/N` plays the games `i` with
+//!   `i % N == K`; [`GameSet::merge`] joins the shards' files).
+//! - Game files: the checked container of `yomi-core` ([`GAME_FILE`]).
+//! - [`fit`]: per phase, full-batch Adam on the squared error with an L2 penalty (rarely seen
+//!   configurations stay near zero), neighbouring phases sharing data, early stopping on
+//!   held-out games; deterministic (fixed summation order).
+//! - [`error_at`]: the mean absolute error against exact values at a number of empties.
+#![deny(missing_docs)]
+
+mod fit;
+mod games;
+
+pub use fit::{error_at, fit, phase_discs, rows, FitConfig, PhaseReport, Row};
+
+pub use games::{
+    generate, play_game, GameConfig, GameRecord, GameSet, HandEval, HandPicker, MovePicker, Sample,
+    Shard, GAME_FILE, GAME_TAG, PASS,
+};
+
+use thiserror::Error;
+use yomi_core::ContainerError;
+use yomi_endgame::SolveError;
+
+/// Why a training step failed.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum TrainError {
+    /// A shard is not written `K/N` with `0 <= K < N`.
+    #[error("bad shard {0:?}: write K/N with 0 <= K < N, e.g. 0/4")]
+    BadShard(String),
+    /// A file is not a sound container file.
+    #[error(transparent)]
+    Container(#[from] ContainerError),
+    /// A stored game does not replay.
+    #[error("game {index} does not replay: {reason}")]
+    BadGame {
+        /// The game's index.
+        index: u64,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Inputs that do not belong together.
+    #[error("inputs do not match: {0}")]
+    Mismatch(String),
+    /// Nothing to work on.
+    #[error("no input")]
+    NoInput,
+    /// The endgame solver could not be built.
+    #[error(transparent)]
+    Solver(#[from] SolveError),
+    /// Weights could not be made, read or written.
+    #[error(transparent)]
+    Weights(#[from] yomi_othello_eval::WeightError),
+    /// The thread pool could not be started.
+    #[error("could not start threads: {0}")]
+    ThreadPool(String),
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,189 @@
+//! What the protocols need from a game: GTP's board sizes, moves and colours, and NBoard's
+//! game records (Othello only).
+
+use yomi_core::{Game, Player};
+use yomi_nim::Nim;
+use yomi_othello::{GgfGame, Move, Othello, SmallMove, SmallOthello};
+use yomi_tictactoe::TicTacToe;
+
+/// A game that the engine protocols can carry.
+///
+/// GTP names the first player `b` (`black`) and the second `w` (`white`) in every game, sizes
+/// the board with `boardsize` and writes moves in the game's own notation (a pass as
+/// `pass`). NBoard speaks only Othello: [`EngineGame::nboard_record`] is `None` for the other
+/// games.
+///
+/// # Contract
+/// `gtp_start(gtp_size())` is the game's standard start ([`Default`]); parsing what
+/// [`EngineGame::gtp_move`] writes gives the move back.
+pub trait EngineGame: Game {
+    /// The standard size, the one `boardsize` names for the standard start.
+    fn gtp_size() -> u32;
+
+    /// The start position for `boardsize size`, or `None` when the game has no such size.
+    fn gtp_start(size: u32) -> Option<Self>;
+
+    /// The size of this position's board, for `boardsize` (the stone game: its stones).
+    fn gtp_size_of(&self) -> u32 {
+        Self::gtp_size()
+    }
+
+    /// A move in GTP: the game's notation, `pass` for a pass.
+    fn gtp_move(mv: Self::Move) -> String {
+        mv.to_string()
+    }
+
+    /// Parses a GTP move (`pass` in any case for a pass where the game has one).
+    fn parse_gtp_move(text: &str) -> Option<Self::Move> {
+        text.parse().ok()
+    }
+
+    /// Whether `mv` is a pass.
+    fn is_pass(mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
+    /// The picture `showboard` prints (no empty lines).
+    fn gtp_board(&self) -> String {
+        self.to_string()
+    }
+
+    /// About how many moves the side to move has left to play, to share a clock among them.
+    fn moves_left(&self) -> u32 {
+        20
+    }
+
+    /// The NBoard `set game` record of a game that starts at this position (no moves), or
+    /// `None` for games NBoard does not speak.
+    fn nboard_record(&self) -> Option<GgfGame> {
+        None
+    }
+}
+
+impl EngineGame for Othello {
+    fn gtp_size() -> u32 {
+        8
+    }
+
+    fn gtp_start(size: u32) -> Option<Othello> {
+        (size == 8).then(Othello::new)
+    }
+
+    fn gtp_move(mv: Move) -> String {
+        match mv {
+            Move::Pass => "pass".to_string(),
+            Move::Place(sq) => sq.to_string(),
+        }
+    }
+
+    fn is_pass(mv: Move) -> bool {
+        mv == Move::Pass
+    }
+
+    fn gtp_board(&self) -> String {
+        self.pretty()
+    }
+
+    fn moves_left(&self) -> u32 {
+        self.empties().count().div_ceil(2)
+    }
+
+    fn nboard_record(&self) -> Option<GgfGame> {
+        Some(GgfGame::new(*self))
+    }
+}
+
+/// Othello on 4x4 and 6x6 (issue 16): GTP only, `boardsize N` for the diagonal start.
+impl<const N: usize> EngineGame for SmallOthello<N> {
+    fn gtp_size() -> u32 {
+        N as u32
+    }
+
+    fn gtp_start(size: u32) -> Option<SmallOthello<N>> {
+        (size == N as u32).then(SmallOthello::new)
+    }
+
+    fn gtp_move(mv: SmallMove<N>) -> String {
+        match mv {
+            SmallMove::Pass => "pass".to_string(),
+            SmallMove::Place(sq) => sq.to_string(),
+        }
+    }
+
+    fn is_pass(mv: SmallMove<N>) -> bool {
+        mv == SmallMove::Pass
+    }
+
+    fn gtp_board(&self) -> String {
+        self.pretty()
+    }
+
+    fn moves_left(&self) -> u32 {
+        self.empties().count().div_ceil(2)
+    }
+}
+
+impl EngineGame for TicTacToe {
+    fn gtp_size() -> u32 {
+        3
+    }
+
+    fn gtp_start(size: u32) -> Option<TicTacToe> {
+        (size == 3).then(TicTacToe::new)
+    }
+
+    fn gtp_board(&self) -> String {
+        self.pretty()
+    }
+
+    fn moves_left(&self) -> u32 {
+        (10 - self.marks()) / 2
+    }
+}
+
+impl EngineGame for Nim {
+    /// The standard pile of 15 stones.
+    fn gtp_size() -> u32 {
+        Nim::STANDARD_PILE
+    }
+
+    /// A pile of `size` stones, the first player to move.
+    fn gtp_start(size: u32) -> Option<Nim> {
+        Nim::new(size, Player::First).ok()
+    }
+
+    fn gtp_size_of(&self) -> u32 {
+        self.stones()
+    }
+
+    fn moves_left(&self) -> u32 {
+        self.stones() / 4 + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn contract<G: EngineGame>() {
+        assert_eq!(G::gtp_start(G::gtp_size()), Some(G::default()));
+        let pos = G::default();
+        for mv in pos.legal_moves() {
+            assert_eq!(G::parse_gtp_move(&G::gtp_move(mv)), Some(mv));
+        }
+        assert!(!G::gtp_board(&pos).contains("\n\n"));
+    }
+
+    #[test]
+    fn games_keep_the_contract() {
+        contract::<Othello>();
+        contract::<TicTacToe>();
+        contract::<Nim>();
+        assert_eq!(Othello::parse_gtp_move("PASS"), Some(Move::Pass));
+        assert_eq!(Othello::gtp_move(Move::Pass), "pass");
+        assert_eq!(Nim::gtp_start(7).map(|n| n.stones()), Some(7));
+        assert_eq!(Othello::gtp_start(10), None);
+        assert_eq!(Othello::new().moves_left(), 30);
+    }
+}

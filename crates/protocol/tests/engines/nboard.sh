@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# A misbehaving NBoard engine for the tests: it answers the handshake (`ping N` with
+# `pong N`), then misbehaves when asked to move (`go`), as its first argument says:
+#   crash    exits with status 3 after a last word on standard error
+#   hang     never answers (waits in a loop of `sleep` children)
+#   illegal  answers a move that is not legal (a1 is never legal with discs only in the centre)
+#   offboard answers a square off the board, space-separated as Edax writes its replies
+#   garbage  answers a line the protocol does not know
+#   early    exits before answering the handshake
+mode=$1
+[ "$mode" = early ] && exit 1
+while read -r cmd arg rest; do
+    case "$cmd" in
+        ping) echo "pong $arg" ;;
+        go)
+            case "$mode" in
+                crash) echo "segmentation fault (simulated)" >&2; exit 3 ;;
+                hang) while :; do sleep 1; done ;;
+                illegal) echo "=== A1/0.00/0.01" ;;
+                offboard) echo "=== e9 0.00 0.01" ;;
+                garbage) echo "~~~ 42 garbage ~~~" ;;
+            esac
+            ;;
+    esac
+done
