@@ -17,6 +17,11 @@ fn show_and_perft_on_small_boards() {
     );
     let text = ok(&["perft", "8", "--game", "othello4"]);
     assert!(text.contains("leaves (perft)       9116"), "{text}");
+    let text = ok(&["perft", "3", "--game", "othello6", "--start", "parallel"]);
+    assert!(
+        text.contains("from --------------OO----XX-------------- X"),
+        "{text}"
+    );
     let text = ok(&["perft", "4", "--game", "othello6"]);
     assert!(text.contains("leaves (perft)"), "{text}");
 }

@@ -410,6 +410,14 @@ fn four_by_four_value_is_white_by_ten() {
 }
 
 #[test]
+fn four_by_four_parallel_start_is_white_by_four() {
+    let start = Othello4::start(SmallStart::Parallel);
+    let sol = SmallSolver::new(16).solve(&start, &Limits::none());
+    assert_eq!(sol.value(), Some(-4));
+    assert_eq!(ArrayBoard::from_small(&start).minimax(), -4);
+}
+
+#[test]
 fn solver_agrees_with_plain_minimax_up_to_12_empties() {
     let mut solver = SmallSolver::new(16);
     let mut checked = 0;
