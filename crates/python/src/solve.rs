@@ -6,7 +6,7 @@ use std::thread;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use yomi_core::StopFlag;
+use yomi_core::{StopFlag, StopReason};
 use yomi_endgame::{Mode, Solution, Solver, SolverConfig};
 use yomi_othello::Othello;
 
@@ -39,26 +39,35 @@ fn solution_dict<'py>(py: Python<'py>, s: &Solution) -> PyResult<Bound<'py, PyDi
     d.set_item("pv", pv)?;
     d.set_item("nodes", s.nodes)?;
     d.set_item("seconds", s.elapsed.as_secs_f64())?;
-    d.set_item("stopped", None::<&str>)?;
-    d.set_item("lower", s.score)?;
-    d.set_item("upper", s.score)?;
+    let stopped = s.stopped.map(|r| match r {
+        StopReason::Time => "time",
+        StopReason::Nodes => "nodes",
+        StopReason::Interrupted => "interrupted",
+    });
+    d.set_item("stopped", stopped)?;
+    d.set_item("lower", s.lower)?;
+    d.set_item("upper", s.upper)?;
     Ok(d)
 }
 
-/// Solves `position` with `solver`, waiting without the GIL; Ctrl-C raises
-/// `KeyboardInterrupt` once the solve has returned (the solver has no stop flag to set yet).
+/// Solves `position` with `solver` under the limits (`time` in seconds, `nodes`), waiting
+/// without the GIL; Ctrl-C sets the solve's stop flag and raises `KeyboardInterrupt`.
+#[allow(clippy::too_many_arguments)]
 fn solve_with<'py>(
     py: Python<'py>,
     solver: &Mutex<Solver>,
     position: &Bound<'py, PyAny>,
     mode: &str,
+    time: Option<f64>,
+    nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let pos = Othello::extract(position)?;
     let mode: Mode = mode.parse().map_err(value_error)?;
     let flag = StopFlag::new();
+    let limits = crate::limits(time, nodes)?.with_flag(flag.clone());
     let solution = run_interruptible(py, &flag, || {
         let mut solver = solver.lock().unwrap_or_else(PoisonError::into_inner);
-        solver.solve(&pos, mode)
+        solver.solve_limited(&pos, mode, &limits)
     })?;
     solution_dict(py, &solution)
 }
@@ -99,14 +108,16 @@ impl PySolver {
     }
 
     /// Solves a position, as `yomi.solve` does, with this solver's table.
-    #[pyo3(signature = (position, mode = "exact"))]
+    #[pyo3(signature = (position, mode = "exact", time = None, nodes = None))]
     fn solve<'py>(
         &self,
         py: Python<'py>,
         position: &Bound<'py, PyAny>,
         mode: &str,
+        time: Option<f64>,
+        nodes: Option<u64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        solve_with(py, &self.solver, position, mode)
+        solve_with(py, &self.solver, position, mode, time, nodes)
     }
 
     /// The solved value of every legal move, in the order of `legal_moves()`: dicts with
@@ -160,19 +171,27 @@ impl PySolver {
 /// `pv` (a principal variation), `nodes`, `seconds`, `stopped` (`None` for a finished solve)
 /// and `lower`/`upper` (the proved bounds; both equal `score` for a finished solve).
 ///
-/// Releases the GIL while it searches; Ctrl-C raises `KeyboardInterrupt` once it returns.
-/// Raises `ValueError` for bad notation, a bad mode or settings out of range.
+/// `time` (seconds) and `nodes` limit the solve: a solve they stop returns the bounds it
+/// proved (`stopped` is then `"time"` or `"nodes"`, `score` the lower bound, `best` the best
+/// move known), as `yomi solve --time` does.
+///
+/// Releases the GIL while it searches; Ctrl-C stops the solve and raises
+/// `KeyboardInterrupt`. Raises `ValueError` for bad notation, a bad mode, a limit that is not
+/// positive or settings out of range.
 #[pyfunction]
-#[pyo3(signature = (position, mode = "exact", threads = None, hash_mb = 64))]
+#[pyo3(signature = (position, mode = "exact", threads = None, hash_mb = 64, time = None, nodes = None))]
+#[allow(clippy::too_many_arguments)]
 fn solve<'py>(
     py: Python<'py>,
     position: &Bound<'py, PyAny>,
     mode: &str,
     threads: Option<usize>,
     hash_mb: usize,
+    time: Option<f64>,
+    nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let solver = Mutex::new(new_solver(threads, hash_mb)?);
-    solve_with(py, &solver, position, mode)
+    solve_with(py, &solver, position, mode, time, nodes)
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -9,7 +9,7 @@ use numpy::PyArray1;
 use pyo3::exceptions::{PyIndexError, PyOSError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use yomi_core::{Game, Player, Symmetric};
+use yomi_core::{ContainerError, Game, Player, Symmetric};
 use yomi_nim::Nim;
 use yomi_othello::Othello;
 use yomi_tictactoe::TicTacToe;
@@ -31,7 +31,9 @@ const NIM15_TREE: &[u8] = include_bytes!("../../../data/nim15.tree");
 /// otherwise, with the library's message.
 fn tree_error(e: TreeError) -> PyErr {
     match e {
-        TreeError::File(FileError::Io { .. }) => PyOSError::new_err(e.to_string()),
+        TreeError::File(FileError::Container(ContainerError::Io { .. })) => {
+            PyOSError::new_err(e.to_string())
+        }
         e => value_error(e),
     }
 }

@@ -112,3 +112,21 @@ def test_solve_releases_the_gil(ffo):
     # few before it entered Rust; released, this thread ticks all along.
     assert span["end"] - span["start"] > 0.05
     assert len(during) > 1000, (len(during), span["end"] - span["start"])
+
+
+def test_limits_return_proved_bounds(ffo):
+    # FFO #49 (26 empties, +16) takes far longer than these limits.
+    pos, _, score = ffo[49]
+    r = yomi.solve(pos, time=0.3, threads=2)
+    assert r["stopped"] == "time"
+    assert r["lower"] <= score <= r["upper"] and r["score"] == r["lower"]
+    assert r["best"] in pos.legal_moves()
+    r = yomi.Solver(threads=1).solve(pos, nodes=100_000)
+    assert r["stopped"] == "nodes" and r["lower"] <= score <= r["upper"]
+    # A solve that finishes within its limits is exact.
+    small, _, small_score = ffo[1]
+    r = yomi.solve(small, time=60)
+    assert r["stopped"] is None and r["lower"] == r["upper"] == small_score
+    for bad in [0, -1.0]:
+        with pytest.raises(ValueError, match="time limit"):
+            yomi.solve(pos, time=bad)

@@ -528,6 +528,9 @@ async function importRecord() {
   const status = $('record-status');
   const body = { game: play.game, text: $('record-text').value, format: $('record-format').value };
   if (play.start && body.format === 'line') body.start = play.start;
+  // A new message for every attempt, so an earlier refusal is never mistaken for this one's.
+  status.className = '';
+  status.textContent = 'importing…';
   let state;
   try {
     state = await api('/api/import', body);

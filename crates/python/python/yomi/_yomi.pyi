@@ -236,7 +236,13 @@ class Solver:
     """An Othello endgame solver that keeps its transposition table between solves."""
 
     def __init__(self, threads: Optional[int] = None, hash_mb: int = 64) -> None: ...
-    def solve(self, position: Union[Othello, str], mode: Literal["exact", "wld"] = "exact") -> SolveResult: ...
+    def solve(
+        self,
+        position: Union[Othello, str],
+        mode: Literal["exact", "wld"] = "exact",
+        time: Optional[float] = None,
+        nodes: Optional[int] = None,
+    ) -> SolveResult: ...
     def move_values(
         self, position: Union[Othello, str], mode: Literal["exact", "wld"] = "exact"
     ) -> list[MoveValue]: ...
@@ -247,6 +253,8 @@ def solve(
     mode: Literal["exact", "wld"] = "exact",
     threads: Optional[int] = None,
     hash_mb: int = 64,
+    time: Optional[float] = None,
+    nodes: Optional[int] = None,
 ) -> SolveResult: ...
 
 class Tally(TypedDict):
