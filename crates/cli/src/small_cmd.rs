@@ -94,6 +94,14 @@ fn solve<const N: usize>(args: &SolveSmallArgs, pos: SmallOthello<N>) -> Res<()>
             );
         }
     }
+    for p in &sol.probes {
+        println!(
+            "test {:+}: value {} it, {} nodes",
+            p.test,
+            if p.above { "above" } else { "below" },
+            p.nodes
+        );
+    }
     println!(
         "nodes {}, time {:.2} s, {:.0} nodes/s, 1 thread",
         sol.nodes,

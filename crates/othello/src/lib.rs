@@ -103,7 +103,9 @@ pub use small::{
     Othello4, Othello6, ParseSmallBoardError, ParseSmallMoveError, SmallMove, SmallOthello,
     SmallStart,
 };
-pub use small_solve::{SmallSolution, SmallSolver};
+pub use small_solve::{
+    SmallOptions, SmallProbe, SmallSolution, SmallSolver, SYMMETRY_EMPTIES, TABLE_EMPTIES,
+};
 pub use square::{ParseSquareError, Square};
 pub use stable::stable_discs;
 pub use symmetry::{transform_bitboard, zobrist};

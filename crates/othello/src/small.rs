@@ -246,6 +246,11 @@ impl<const N: usize> SmallOthello<N> {
     /// The playable squares.
     pub const MASK: Bitboard = Bitboard(board_mask(N));
 
+    /// The four corners.
+    pub const CORNERS: Bitboard = Bitboard(
+        bit(0, 0) | bit(N as u8 - 1, 0) | bit(0, N as u8 - 1) | bit(N as u8 - 1, N as u8 - 1),
+    );
+
     /// The number of squares, `N * N`.
     pub const SQUARES: usize = N * N;
 

@@ -5,8 +5,8 @@
 use yomi_core::testing::{random_game_positions, Contract};
 use yomi_core::{perft as core_perft, FinalScore, Game, Limits, Player, Rng};
 use yomi_othello::{
-    Othello, Othello4, Othello6, ParseSmallBoardError, SmallMove, SmallOthello, SmallSolver,
-    SmallStart, Square,
+    Othello, Othello4, Othello6, ParseSmallBoardError, SmallMove, SmallOptions, SmallOthello,
+    SmallSolver, SmallStart, Square,
 };
 
 // --- the reference: a plain array board ----------------------------------------------------
@@ -485,4 +485,146 @@ fn six_by_six_values_are_consistent_with_their_children_and_lines() {
         checked += 1;
     }
     assert!(checked >= 3, "{checked}");
+}
+
+#[test]
+fn every_technique_on_agrees_with_all_of_them_off_at_14_to_18_empties() {
+    // 6x6 positions with 14 to 18 empty squares: the full solver (table, symmetry, ordering,
+    // enhanced transposition cutoffs, parity, stability) against plain alpha-beta in square
+    // order, and each technique alone.
+    let sample = random_game_positions(&Othello6::new(), 6, &mut Rng::seed_from_u64(31));
+    let mut full = SmallSolver::new(18);
+    let mut plain = SmallSolver::with_options(18, SmallOptions::plain());
+    let alone = [
+        SmallOptions {
+            table: true,
+            ..SmallOptions::plain()
+        },
+        SmallOptions {
+            ordering: true,
+            ..SmallOptions::plain()
+        },
+        SmallOptions {
+            stability: true,
+            ..SmallOptions::plain()
+        },
+    ];
+    let mut checked = [0usize; 5];
+    for pos in &sample {
+        let e = pos.empties().count();
+        if !(14..=18).contains(&e) || pos.is_over() {
+            continue;
+        }
+        // The plain search grows fast: keep the debug-build test short above 16 empties.
+        if e > 16 && checked[e as usize - 14] >= 1 {
+            continue;
+        }
+        let want = plain.solve(pos, &Limits::none());
+        let got = full.solve(pos, &Limits::none());
+        assert_eq!(got.value(), want.value(), "{pos}");
+        assert!(got.value().is_some());
+        assert!(
+            got.nodes < want.nodes,
+            "{pos}: {} vs {}",
+            got.nodes,
+            want.nodes
+        );
+        for options in alone {
+            let v = SmallSolver::with_options(16, options).solve(pos, &Limits::none());
+            assert_eq!(v.value(), want.value(), "{pos} {options:?}");
+        }
+        checked[e as usize - 14] += 1;
+    }
+    assert!(checked.iter().all(|&c| c >= 1), "{checked:?}");
+}
+
+#[test]
+fn stable_discs_never_flip_for_the_rest_of_a_game() {
+    let mut rng = Rng::seed_from_u64(41);
+    let mut found = 0;
+    for start in [Othello6::new(), Othello6::start(SmallStart::Parallel)] {
+        for pos in random_game_positions(&start, 40, &mut rng) {
+            let stable = pos.stable_discs();
+            assert_eq!(stable & pos.player(), stable);
+            found += stable.count();
+            // Play a few random continuations: the stable discs keep their colour.
+            for _ in 0..3 {
+                let colour = pos.side_to_move();
+                let mut p = pos;
+                while !p.is_over() {
+                    let discs = p.discs(colour);
+                    assert_eq!(discs & stable, stable, "{pos} -> {p}");
+                    let moves = p.legal_moves();
+                    p = p.play_unchecked(moves[rng.below(moves.len())]);
+                }
+                assert_eq!(p.discs(colour) & stable, stable, "{pos} -> {p}");
+            }
+        }
+    }
+    assert!(found > 500, "{found}");
+    // A full board: every disc is stable.
+    let full: Othello4 = "XXXXXXXXOOOOOOOO X".parse().unwrap();
+    assert_eq!(full.stable_discs().count(), 8);
+    // The start: nothing is stable.
+    assert_eq!(Othello6::new().stable_discs().count(), 0);
+}
+
+#[test]
+fn symmetric_images_share_their_canonical_form_and_value() {
+    let mut rng = Rng::seed_from_u64(51);
+    let mut solver = SmallSolver::new(16);
+    for pos in random_game_positions(&Othello6::new(), 3, &mut rng)
+        .into_iter()
+        .filter(|p| p.empties().count() <= 10)
+    {
+        let canon = pos.canonical();
+        assert_eq!(canon.canonical(), canon);
+        let v = solver.solve(&pos, &Limits::none()).value();
+        assert_eq!(solver.solve(&canon, &Limits::none()).value(), v, "{pos}");
+        assert_eq!(canon.empties().count(), pos.empties().count());
+    }
+    // The four first moves of the diagonal start are images of each other.
+    let start = Othello6::new();
+    let images: Vec<Othello6> = start
+        .legal_moves()
+        .iter()
+        .map(|&m| start.play_unchecked(m).canonical())
+        .collect();
+    assert_eq!(images.len(), 4);
+    assert!(images.iter().all(|&c| c == images[0]));
+}
+
+#[test]
+fn a_6x6_position_a_few_plies_in_is_solved_with_a_line_to_its_value() {
+    // 22 empty squares (10 plies of a seeded game): the value is checked against the
+    // children's values and the line replays to it.
+    let mut pos = Othello6::new();
+    let mut rng = Rng::seed_from_u64(61);
+    while pos.empties().count() > 22 {
+        let moves = pos.legal_moves();
+        pos = pos.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    let mut solver = SmallSolver::new(20);
+    let sol = solver.solve(&pos, &Limits::none());
+    let v = sol.value().expect("exact");
+    let mut end = pos;
+    for &mv in &sol.line {
+        end = end.play(mv).expect("legal");
+    }
+    assert_eq!(
+        end.final_score(),
+        Some(v * pos.side_to_move().sign()),
+        "{pos}"
+    );
+    // The probes proved it: the last test on each side brackets the value.
+    assert!(
+        sol.probes.iter().any(|p| p.above && p.test < v),
+        "{:?}",
+        sol.probes
+    );
+    assert!(
+        sol.probes.iter().any(|p| !p.above && p.test > v),
+        "{:?}",
+        sol.probes
+    );
 }
