@@ -68,6 +68,7 @@ mod montecarlo;
 mod othello_agent;
 mod registry;
 mod search;
+mod small_othello_agent;
 mod study;
 mod tree;
 mod weight;
@@ -82,6 +83,10 @@ pub use montecarlo::{PmcAgent, PmcScore};
 pub use othello_agent::{OthelloAgent, OthelloSettings};
 pub use registry::{AgentInfo, BuildAgentError, ParamInfo, Params, Registry};
 pub use search::{RootValue, SearchAgent, SearchMethod, SearchResult};
+pub use small_othello_agent::{
+    register_small_othello, small_evaluation, SmallOthelloAgent, SmallOthelloSettings,
+    SMALL_FINAL_SCALE,
+};
 pub use study::{StudyAgent, StudyRule};
 pub use tree::register_tree;
 pub use weight::{ParseWeightError, Weight};

@@ -154,5 +154,6 @@ mod matches;
 mod montecarlo;
 mod othello;
 mod search;
+mod small_othello;
 mod study;
 mod tree;

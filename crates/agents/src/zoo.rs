@@ -389,22 +389,26 @@ impl Zoo for Othello {
 
 impl Zoo for Othello4 {
     /// Every generic agent ([`register_standard`]; alpha-beta sees the whole 4x4 game, the
-    /// leaf evaluation is the disc difference) and the tree agents ([`register_tree`]: the
-    /// 4x4 tree is small enough to build).
+    /// leaf evaluation is the disc difference), the tree agents ([`register_tree`]: the
+    /// 4x4 tree is small enough to build) and `othello`
+    /// ([`SmallOthelloAgent`](crate::SmallOthelloAgent)).
     fn zoo() -> Registry<Othello4> {
         let mut r = Registry::empty();
         register_standard(&mut r, SearchDefaults::OTHELLO4);
         register_tree(&mut r);
+        crate::register_small_othello(&mut r);
         r
     }
 }
 
 impl Zoo for Othello6 {
     /// Every generic agent ([`register_standard`]) with the generic depths (minimax 4,
-    /// alpha-beta 6, average 4; the leaf evaluation is the disc difference).
+    /// alpha-beta 6, average 4; the leaf evaluation is the disc difference) and `othello`
+    /// ([`SmallOthelloAgent`](crate::SmallOthelloAgent)).
     fn zoo() -> Registry<Othello6> {
         let mut r = Registry::empty();
         register_standard(&mut r, SearchDefaults::GENERIC);
+        crate::register_small_othello(&mut r);
         r
     }
 }

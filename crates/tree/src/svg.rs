@@ -23,6 +23,16 @@ pub enum Picture {
         /// `width * height` cells, row by row from the top left.
         cells: Vec<Option<Player>>,
     },
+    /// A grid of cells in row-major order, each empty or holding a player's disc (Othello):
+    /// the first player's black, the second player's white.
+    Discs {
+        /// Columns.
+        width: u8,
+        /// Rows.
+        height: u8,
+        /// `width * height` cells, row by row from the top left.
+        cells: Vec<Option<Player>>,
+    },
     /// A pile of stones in rows of five: `left` stones still there out of `total` (the ones
     /// taken are drawn as faint outlines). Cell `i` is stone `i`.
     Stones {
@@ -44,7 +54,9 @@ impl Picture {
     #[must_use]
     pub fn cells(&self) -> (u32, u32) {
         match self {
-            Picture::Marks { width, height, .. } => (u32::from(*width), u32::from(*height)),
+            Picture::Marks { width, height, .. } | Picture::Discs { width, height, .. } => {
+                (u32::from(*width), u32::from(*height))
+            }
             Picture::Stones { left, total } => {
                 let n = (*total).max(*left).clamp(1, MAX_STONES_DRAWN);
                 (STONES_PER_ROW.min(n), n.div_ceil(STONES_PER_ROW))
@@ -162,6 +174,24 @@ pub fn draw_board(out: &mut String, card: &BoardCard, x: f64, y: f64, cell: f64,
                 let cx = x + (f64::from(i % cols) + 0.5) * cell;
                 let cy = y + (f64::from(i / cols) + 0.5) * cell;
                 draw_mark(out, *mark, cx, cy, cell * 0.3);
+            }
+        }
+        Picture::Discs { cells, .. } => {
+            draw_grid(out, (cols, rows), x, y, cell, (width, height));
+            for (i, disc) in cells.iter().enumerate().take((cols * rows) as usize) {
+                let i = i as u32;
+                let cx = x + (f64::from(i % cols) + 0.5) * cell;
+                let cy = y + (f64::from(i / cols) + 0.5) * cell;
+                let r = cell * 0.38;
+                let fill = match disc {
+                    Some(Player::First) => "#212529",
+                    Some(Player::Second) => "#f8f9fa",
+                    None => continue,
+                };
+                let _ = writeln!(
+                    out,
+                    r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}" fill="{fill}" stroke="#212529" stroke-width="1.2"/>"##
+                );
             }
         }
         Picture::Stones { left, total } => {
@@ -370,5 +400,23 @@ mod tests {
         let mut labelled = BoardCard::new(marks("........."));
         labelled.labels = vec!["a < b & c".into()];
         assert!(tree_picture(&labelled, &[]).contains("a &lt; b &amp; c"));
+    }
+
+    #[test]
+    fn discs_are_black_and_white_circles_on_their_grid() {
+        let mut cells = vec![None; 16];
+        cells[5] = Some(Player::Second);
+        cells[6] = Some(Player::First);
+        cells[9] = Some(Player::First);
+        let card = BoardCard::new(Picture::Discs {
+            width: 4,
+            height: 4,
+            cells,
+        });
+        assert_eq!(card.picture.cells(), (4, 4));
+        let svg = board_svg(&card, 20.0);
+        assert_eq!(svg.matches("<circle").count(), 3);
+        assert_eq!(svg.matches(r##"fill="#212529""##).count(), 2);
+        assert_eq!(svg.matches(r##"fill="#f8f9fa""##).count(), 1);
     }
 }
