@@ -18,7 +18,12 @@ pub(crate) const MAX_SPEC_LEN: usize = 1_000;
 const MAX_NESTING: usize = 8;
 
 /// Upper limits of numeric parameters whose cost no `time` limit bounds.
-const NUMERIC_CAPS: [(&str, u64); 3] = [("wld", 20), ("exact", 18), ("hash_mb", 64)];
+const NUMERIC_CAPS: [(&str, u64); 4] = [
+    ("wld", 20),
+    ("exact", 18),
+    ("hash_mb", 64),
+    ("hash_bits", 20),
+];
 
 /// The tree data files that a `table` agent may read: the committed ones, by their path
 /// relative to the directory the server runs in.
@@ -159,19 +164,21 @@ pub(crate) struct AgentView {
 
 /// Every agent of a registry, in registration order.
 pub(crate) fn agent_views<G: Game>(registry: &Registry<G>) -> Vec<AgentView> {
+    // The only agent with a required parameter is `table`, which reads a committed tree file:
+    // games without one (4x4 Othello, whose 4.8 MB tree is built by `yomi tree build`) do not
+    // list it.
+    let file = match G::NAME {
+        "tictactoe" => Some(TABLE_FILES[0]),
+        "nim" => Some(TABLE_FILES[1]),
+        _ => None,
+    };
     registry
         .infos()
+        .filter(|info| info.builds_bare() || file.is_some())
         .map(|info| {
-            let example = if info.builds_bare() {
-                info.name.to_string()
-            } else {
-                // The only agent with a required parameter is `table`, which reads a file.
-                let file = if G::NAME == "nim" {
-                    TABLE_FILES[1]
-                } else {
-                    TABLE_FILES[0]
-                };
-                format!("{}:file={file}", info.name)
+            let example = match file {
+                Some(file) if !info.builds_bare() => format!("{}:file={file}", info.name),
+                _ => info.name.to_string(),
             };
             AgentView {
                 name: info.name,

@@ -24,10 +24,10 @@ use crate::worker::on_worker;
 use crate::{ApiError, ServeConfig};
 
 /// The games the API plays, by id.
-pub(crate) const GAMES: &str = "tictactoe, nim, othello";
+pub(crate) const GAMES: &str = "tictactoe, nim, othello, othello4, othello6";
 
 /// The games the tree browser covers.
-const TREE_GAMES: &str = "tictactoe, nim";
+const TREE_GAMES: &str = "tictactoe, nim, othello4";
 
 /// What every handler shares: the configuration and the agent workers' permits.
 #[derive(Debug, Clone)]
@@ -52,6 +52,8 @@ macro_rules! dispatch {
             "tictactoe" => $f::<yomi_tictactoe::TicTacToe>($($arg),*)$(.$await)?,
             "nim" => $f::<yomi_nim::Nim>($($arg),*)$(.$await)?,
             "othello" => $f::<yomi_othello::Othello>($($arg),*)$(.$await)?,
+            "othello4" => $f::<yomi_othello::Othello4>($($arg),*)$(.$await)?,
+            "othello6" => $f::<yomi_othello::Othello6>($($arg),*)$(.$await)?,
             other => Err($crate::api::unknown_game(other, $crate::api::GAMES)),
         }
     };
@@ -122,6 +124,8 @@ pub(crate) async fn games(State(app): State<AppState>) -> Json<GamesResponse> {
             game_info::<TicTacToe>(true),
             game_info::<Nim>(true),
             game_info::<Othello>(false),
+            game_info::<yomi_othello::Othello4>(true),
+            game_info::<yomi_othello::Othello6>(false),
         ],
         think_time: app.config.think_time.as_secs_f64(),
     })
@@ -311,6 +315,7 @@ pub(crate) async fn tree(
     let view = match req.game.as_str() {
         "tictactoe" => tree_view::<TicTacToe>(&req.moves, alpha, scoring),
         "nim" => tree_view::<Nim>(&req.moves, alpha, scoring),
+        "othello4" => tree_view::<yomi_othello::Othello4>(&req.moves, alpha, scoring),
         other => Err(unknown_game(other, TREE_GAMES)),
     }?;
     Ok(Json(view))

@@ -5,7 +5,10 @@ use serde::Serialize;
 use yomi_agents::Zoo;
 use yomi_core::{Game, Outcome, Player};
 use yomi_nim::Nim;
-use yomi_othello::{GgfGame, Move as OthelloMove, MoveSequence, Othello, Square as OthelloSquare};
+use yomi_othello::{
+    GgfGame, Move as OthelloMove, MoveSequence, Othello, SmallMove, SmallOthello,
+    Square as OthelloSquare,
+};
 use yomi_tictactoe::{Square, TicTacToe};
 use yomi_tree::svg::Picture;
 
@@ -376,6 +379,142 @@ impl WebGame for Othello {
     fn marked(_: &Self, mv: OthelloMove) -> Vec<usize> {
         Self::cell(mv).into_iter().collect()
     }
+}
+
+/// Othello on 4x4 and 6x6 (`othello4`, `othello6`): the board in the top-left corner of the
+/// 8x8 squares, so cell `row * N + col` is square `row * 8 + col`.
+macro_rules! small_othello_web_game {
+    ($n:literal) => {
+        impl WebGame for SmallOthello<$n> {
+            const TITLE: &'static str = concat!("Othello ", $n, "x", $n);
+            /// `$n * $n - 4` placements and, between them, passes.
+            const MAX_MOVES: usize = 2 * $n * $n;
+            const ANALYST: &'static str = "othello";
+            const LOOK: &'static str = "discs";
+
+            fn setup() -> SetupView {
+                SetupView::Grid {
+                    pieces: ["-", "X", "O"],
+                    side: Some(["X", "O"]),
+                }
+            }
+
+            fn coordinates() -> Option<Coordinates> {
+                let squares = SmallOthello::<$n>::MASK;
+                Some(Coordinates {
+                    columns: ('a'..='h').take($n).map(String::from).collect(),
+                    rows: (1..=$n).map(|i| i.to_string()).collect(),
+                    cells: squares.iter().map(|sq| sq.to_string()).collect(),
+                })
+            }
+
+            /// As on 8x8: the four centre squares hold discs, and a side to move that could only pass
+            /// is refused.
+            fn check_setup(&self) -> Result<(), String> {
+                let h = ($n / 2) as u8;
+                let centre = [(h - 1, h - 1), (h, h - 1), (h - 1, h), (h, h)]
+                    .map(|(c, r)| OthelloSquare::new(r * 8 + c));
+                let empty: Vec<String> = centre
+                    .iter()
+                    .filter(|&&sq| !self.black().contains(sq) && !self.white().contains(sq))
+                    .map(ToString::to_string)
+                    .collect();
+                if !empty.is_empty() {
+                    let names: Vec<String> = centre.iter().map(ToString::to_string).collect();
+                    return Err(format!(
+                        "the four centre squares {} must all hold a disc ({} empty)",
+                        names.join(", "),
+                        empty.join(", ")
+                    ));
+                }
+                if !self.is_over() && self.legal_moves().first() == Some(&SmallMove::Pass) {
+                    let [mover, other] = match self.side_to_move() {
+                        Player::First => ["black", "white"],
+                        Player::Second => ["white", "black"],
+                    };
+                    return Err(format!(
+                        "{mover} is to move but has no legal move here (only {other} can move): \
+                         set {other} to move"
+                    ));
+                }
+                Ok(())
+            }
+
+            /// Black's final disc difference, the empty squares given to the winner.
+            fn final_value(&self) -> Option<f64> {
+                yomi_core::FinalScore::final_score(self).map(f64::from)
+            }
+
+            fn write_line(moves: &[SmallMove<$n>]) -> String {
+                moves.iter().map(ToString::to_string).collect()
+            }
+
+            /// Moves run together (`b1a1`) or separated by white space; `PA` is a pass.
+            fn read_line(text: &str) -> Result<Vec<SmallMove<$n>>, String> {
+                let mut out = Vec::new();
+                for word in text.split_whitespace() {
+                    let chars: Vec<char> = word.chars().collect();
+                    if chars.len() % 2 != 0 {
+                        return Err(format!("bad move list {word:?}: moves are two characters"));
+                    }
+                    for pair in chars.chunks(2) {
+                        let mv: String = pair.iter().collect();
+                        let parsed = mv
+                            .parse()
+                            .map_err(|e| format!("move {} {mv:?}: {e}", out.len() + 1))?;
+                        out.push(parsed);
+                    }
+                }
+                Ok(out)
+            }
+
+            fn view(&self) -> BoardView {
+                BoardView::Grid {
+                    width: $n as u8,
+                    height: $n as u8,
+                    counts: [self.black().count(), self.white().count()],
+                    cells: small_cells(self),
+                }
+            }
+
+            fn cell(mv: SmallMove<$n>) -> Option<usize> {
+                mv.square()
+                    .map(|sq| sq.row() as usize * $n + sq.col() as usize)
+            }
+
+            fn picture(&self) -> Option<Picture> {
+                Some(Picture::Discs {
+                    width: $n as u8,
+                    height: $n as u8,
+                    cells: small_cells(self),
+                })
+            }
+
+            fn marked(_: &Self, mv: SmallMove<$n>) -> Vec<usize> {
+                Self::cell(mv).into_iter().collect()
+            }
+        }
+    };
+}
+
+small_othello_web_game!(4);
+small_othello_web_game!(6);
+
+/// The cells of a small board row by row: black first player, white second.
+fn small_cells<const N: usize>(pos: &SmallOthello<N>) -> Vec<Option<Player>> {
+    let (black, white) = (pos.black(), pos.white());
+    SmallOthello::<N>::MASK
+        .iter()
+        .map(|sq| {
+            if black.contains(sq) {
+                Some(Player::First)
+            } else if white.contains(sq) {
+                Some(Player::Second)
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 fn no_format<G: WebGame>(format: &str) -> ApiError {

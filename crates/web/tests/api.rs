@@ -10,7 +10,7 @@ use common::{assert_error, config, get, post, post_ok, request, request_to_host,
 use serde_json::{json, Value};
 use yomi_agents::Zoo;
 use yomi_nim::Nim;
-use yomi_othello::Othello;
+use yomi_othello::{Othello, Othello4, Othello6};
 use yomi_tictactoe::TicTacToe;
 use yomi_web::ServeConfig;
 
@@ -83,7 +83,7 @@ fn games_list_every_agent_of_every_zoo() {
         .iter()
         .map(|g| g["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["tictactoe", "nim", "othello"]);
+    assert_eq!(ids, ["tictactoe", "nim", "othello", "othello4", "othello6"]);
     let names = |zoo: Vec<&str>| zoo.into_iter().map(String::from).collect::<Vec<_>>();
     assert_eq!(
         agent_names(&games, "tictactoe"),
@@ -94,11 +94,24 @@ fn games_list_every_agent_of_every_zoo() {
         agent_names(&games, "othello"),
         names(Othello::zoo().names())
     );
+    // No committed 4x4 tree file: the page does not offer `table` there.
+    let four: Vec<&str> = Othello4::zoo()
+        .names()
+        .into_iter()
+        .filter(|&n| n != "table")
+        .collect();
+    assert_eq!(agent_names(&games, "othello4"), names(four));
+    assert_eq!(
+        agent_names(&games, "othello6"),
+        names(Othello6::zoo().names())
+    );
     let ttt = &games["games"][0];
     assert_eq!(ttt["players"], json!(["o", "x"]));
     assert_eq!(ttt["start"], ".........");
     assert_eq!(ttt["tree"], true);
     assert_eq!(games["games"][2]["tree"], false);
+    assert_eq!(games["games"][3]["tree"], true, "the 4x4 tree");
+    assert_eq!(games["games"][4]["tree"], false);
     let pmc2 = ttt["agents"]
         .as_array()
         .unwrap()
@@ -115,7 +128,7 @@ fn games_list_every_agent_of_every_zoo() {
     assert_eq!(pmc2["params"][0]["default"], "1000");
     assert_eq!(games["think_time"], 0.5);
     // Every agent's example spec builds and plays a move, in every game.
-    for game in ["tictactoe", "nim", "othello"] {
+    for game in ["tictactoe", "nim", "othello", "othello4", "othello6"] {
         let agents = games["games"]
             .as_array()
             .unwrap()
