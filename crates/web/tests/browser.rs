@@ -826,3 +826,59 @@ fn the_stone_game_with_the_keyboard_only_on_a_phone() {
     browser.wait_for("document.querySelector('#record-status').textContent === 'imported 1 moves'");
     browser.wait_for("document.querySelectorAll('#pile .stone:not(.taken)').length === 4");
 }
+
+#[test]
+#[ignore = "needs Chromium and chromedriver; .ci/run installs them and runs this with --ignored"]
+fn othello_on_6x6_and_4x4_played_analysed_and_the_4x4_tree() {
+    let _guard = serial();
+    let server = start(config());
+    let browser = Browser::launch();
+    browser.goto(&format!("http://{server}/#othello6"));
+    browser.wait_for("document.querySelectorAll('#grid .cell').length === 36");
+    let columns = browser.script(
+        "return [...document.querySelectorAll('#grid .coord.col')].map(e => e.textContent).join('');",
+    );
+    assert_eq!(columns, "abcdef");
+    assert_eq!(
+        browser
+            .script("return document.querySelector('#grid .cell[data-cell=\"35\"]').dataset.name;"),
+        "f6"
+    );
+    // The human (black) against the othello agent: a move and its reply.
+    set_sides(&browser, "human", "othello");
+    browser.click("#restart");
+    assert_eq!(browser.wait_turn(), "turn");
+    assert_eq!(browser.count("#grid .cell.legal"), 4);
+    browser.click("#grid .cell.legal[data-move=\"c2\"]");
+    browser.wait_ply(2);
+    assert_eq!(browser.wait_turn(), "turn");
+
+    // 4x4: analysed exactly from the start (every first move loses by 10).
+    browser.select("#game", "othello4");
+    browser.wait_for("document.querySelectorAll('#grid .cell').length === 16");
+    set_sides(&browser, "human", "human");
+    browser.click("#restart");
+    browser.click("#analyse");
+    browser.wait_for("document.querySelectorAll('#grid .cell .value.exact').length === 4");
+    assert_eq!(browser.text("#grid .cell[data-name=\"b1\"] .value"), "-10");
+    // The parallel start set up in the editor: white wins by 4.
+    browser.click("#edit");
+    browser.wait_for("!document.querySelector('#editor').hidden");
+    browser.type_into("#edit-text", "-----OO--XX----- X");
+    browser.click("#edit-done");
+    browser.wait_for("document.querySelector('#editor').hidden");
+    browser.wait_for("document.querySelectorAll('#grid .cell .value.exact').length > 0");
+    browser.wait_for("document.querySelector('#analysis-value').textContent.includes('-4')");
+
+    // The 4x4 tree in the tree browser: four symmetric first moves, down one and back.
+    browser.click("#tab-tree");
+    browser.select("#tree-game", "othello4");
+    browser.wait_for("document.querySelectorAll('#tree-children .card').length === 4");
+    assert_eq!(browser.count("#tree-node circle"), 4);
+    browser.click("#tree-children .card[data-move=\"b1\"]");
+    browser.wait_for("document.querySelector('#tree-path').textContent.includes('b1')");
+    browser.wait_for("document.querySelectorAll('#tree-children .card').length === 3");
+    browser.screenshot("tree-othello4.png");
+    browser.key("\u{E013}"); // ArrowUp: back to the root
+    browser.wait_for("document.querySelectorAll('#tree-children .card').length === 4");
+}
