@@ -67,7 +67,7 @@ async fn check(addr: SocketAddr, i: u64) {
         0 => {
             let (status, v) = send(addr, "GET", "/api/games", &json!(null)).await;
             assert_eq!(status, 200);
-            assert_eq!(v["games"].as_array().unwrap().len(), 3);
+            assert_eq!(v["games"].as_array().unwrap().len(), 5);
         }
         1 => {
             let (status, v) = send(
