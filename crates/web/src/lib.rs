@@ -7,7 +7,7 @@
 //! - `GET /api/games`: the games, and every agent of each zoo with its parameters;
 //! - `POST /api/state`: the position after a move list, its legal moves and result;
 //! - `POST /api/move`: an agent's move after a move list, with its explanation;
-//! - `POST /api/tree`: a position of the solved tree (tic-tac-toe, the stone game), its
+//! - `POST /api/tree`: a position of the solved tree (tic-tac-toe, the stone game, 4x4 Othello), its
 //!   children, their exact values, and their boards as SVG drawn by [`yomi_tree::svg`];
 //! - `POST /api/analyse`: the game's analyst values every legal move of a position within a
 //!   time limit, with the best line; the search stops when the client goes away;
