@@ -20,8 +20,9 @@ pub const WEIGHT_TAG: &str = "othello";
 /// The most phases a weight file may have (one per disc count from 4 to 64).
 pub const MAX_PHASES: usize = 61;
 
-/// The default weights, built into the binary (`data/othello.weights`).
-const BUILTIN: &[u8] = include_bytes!("../../../data/othello.weights");
+/// The default weights, built into the binary (`data/othello.weights` of this crate, inside it
+/// so that `cargo package` ships them).
+const BUILTIN: &[u8] = include_bytes!("../data/othello.weights");
 
 /// Why weights could not be made, read or written.
 #[derive(Debug, Error)]
@@ -202,8 +203,8 @@ impl Weights {
         Weights::decode(&bytes)
     }
 
-    /// The default weights built into the binary (`data/othello.weights`), decoded once and
-    /// shared.
+    /// The default weights built into the binary (`data/othello.weights` of this crate),
+    /// decoded once and shared.
     ///
     /// # Panics
     /// Never for a build whose committed file checks out (a test decodes it).
