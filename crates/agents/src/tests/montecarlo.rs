@@ -107,7 +107,8 @@ fn monte_carlo_is_deterministic_per_seed_and_respects_time() {
         assert_eq!(a, b, "{spec}");
     }
     // 20,000 stones: about 10,000 random moves a playout, so the 64 playouts between clock
-    // reads take about a millisecond, while the budgets would take hours.
+    // reads take about a millisecond, while the budgets would take many minutes (mcts) or
+    // years (pmc).
     let big = Nim::new(20_000, yomi_core::Player::First).unwrap();
     let limit = Duration::from_millis(20);
     for (timed, budgeted, unit) in [
@@ -127,8 +128,8 @@ fn monte_carlo_is_deterministic_per_seed_and_respects_time() {
         assert!(done < 5_000_000, "{timed}: {done}");
         let counted: f64 = e.moves.iter().map(|m| part(m, unit)).sum();
         assert_eq!(counted, done as f64, "{timed}");
-        // Never before its time; and it did stop (the budget would take hours): 10 s is a
-        // bound no loaded machine reaches for 64 short playouts past the deadline.
+        // Never before its time; and it did stop (the budget would take far longer): 10 s is
+        // a bound no loaded machine reaches for 64 short playouts past the deadline.
         assert!(elapsed >= limit, "{timed}: {elapsed:?}");
         assert!(elapsed < Duration::from_secs(10), "{timed}: {elapsed:?}");
         // The same seed with exactly `done` as the budget and no time limit: the same run.
