@@ -11,7 +11,13 @@ found = None
 for line in sys.stdin:  # every line: stopping early would break the pipe cargo writes to
     m = json.loads(line)
     t = m.get("target", {})
-    if m.get("reason") == "compiler-artifact" and t.get("name") == "yomi" and "bin" in t.get("kind", []):
+    # The binary itself, not the test harness of its unit tests (also a "bin" artifact).
+    if (
+        m.get("reason") == "compiler-artifact"
+        and t.get("name") == "yomi"
+        and "bin" in t.get("kind", [])
+        and not m["profile"]["test"]
+    ):
         found = m["executable"]
 if found is None:
     sys.exit("cargo test --workspace built no yomi binary")
