@@ -125,6 +125,8 @@ pub enum ShardFile {
         /// One shard result per agent.
         results: Vec<MatchResult>,
     },
+    /// Positions of `bench ffo`.
+    Bench(crate::solve_cmd::BenchShard),
 }
 
 /// A progress bar on standard error for `games` games (hidden when stderr is not a terminal);
