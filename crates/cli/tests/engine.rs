@@ -471,3 +471,48 @@ fn a_ggf_record_of_a_match_replays_every_game() {
     }
     assert_eq!((gw, gl, gd), (w, l, d));
 }
+
+#[test]
+fn league_rows_show_engine_names_and_forfeits_also_merged_from_shards() {
+    let dir = std::env::temp_dir().join(format!("yomi-leaguef-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let engine = format!(
+        "engine:cmd=(bash {} offboard),protocol=gtp,time=1,name=offb",
+        script("gtp.sh")
+    );
+    let agents = format!("{engine},greedy");
+    let base = [
+        "league",
+        "--game",
+        "othello",
+        "--agents",
+        &agents,
+        "--baseline",
+        "random",
+        "--rounds",
+        "2",
+    ];
+    let table = ok(&base);
+    assert!(table.contains("\noffb      0.0 100.0"), "{table}");
+    assert!(
+        table.ends_with("forfeits by offb: 4 (illegal move e9 4); games 0, 1, 2, 3\n"),
+        "{table}"
+    );
+    let json = ok(&[&base[..], &["--json"]].concat());
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["rows"][0]["forfeits"].as_array().unwrap().len(), 4);
+    assert!(v["rows"][1].get("forfeits").is_none());
+    // Shards carry the forfeits; merged, the table is the whole run's, byte for byte.
+    let mut files = Vec::new();
+    for k in 0..3 {
+        let out = ok(&[&base[..], &["--shard", &format!("{k}/3")]].concat());
+        let f = dir.join(format!("s{k}.json"));
+        std::fs::write(&f, out).unwrap();
+        files.push(f.to_str().unwrap().to_string());
+    }
+    assert_eq!(ok(&["merge", &files[2], &files[0], &files[1]]), table);
+    assert_eq!(
+        ok(&["merge", &files[0], &files[1], &files[2], "--json"]),
+        json
+    );
+}
