@@ -272,7 +272,11 @@ pub fn run_solve(args: &SolveArgs) -> Res<()> {
     );
     println!("nodes    {}", s.nodes);
     println!("time     {:.3} s", s.elapsed.as_secs_f64());
-    println!("speed    {:.1} M nodes/s", s.nodes_per_second() / 1e6);
+    println!(
+        "speed    {:.1} M nodes/s ({} search)",
+        s.nodes_per_second() / 1e6,
+        solver.kernel()
+    );
     stopped.map_or(Ok(()), |e| Err(e.into()))
 }
 
@@ -376,7 +380,13 @@ pub fn run_bench(args: &BenchArgs) -> Res<()> {
         .map(|(i, p)| (i + 1, p))
         .filter(|(n, _)| (ffo.from..=ffo.to).contains(n))
         .filter(|(n, _)| shard.contains((n - ffo.from) as u64));
-    let title = format!("FFO #{}-#{}, {}", ffo.from, ffo.to, ffo.solver.describe());
+    let title = format!(
+        "FFO #{}-#{}, {}, {} search",
+        ffo.from,
+        ffo.to,
+        ffo.solver.describe(),
+        solver.kernel()
+    );
     let Some(shard) = ffo.shard else {
         if !ffo.solver.json {
             println!("{title}");
