@@ -516,3 +516,45 @@ fn league_rows_show_engine_names_and_forfeits_also_merged_from_shards() {
         json
     );
 }
+
+#[test]
+fn yomi_match_with_yomi_engine_in_both_protocols_gives_the_in_process_table() {
+    // `first` draws no random numbers, so the opponent's draws are the game's stream in both
+    // runs: the external engine's match must give the in-process match's counts, game by game.
+    let inproc = ok(&[
+        "match", "first", "random", "--game", "othello", "--rounds", "3", "--seed", "4", "--json",
+    ]);
+    let want: serde_json::Value = serde_json::from_str(&inproc).unwrap();
+    for protocol in ["nboard", "gtp"] {
+        let spec = format!(
+            "engine:cmd=('{YOMI}' engine --protocol {protocol} --game othello --agent first),\
+             protocol={protocol},time=5,name=yomi-{protocol}"
+        );
+        let out = ok(&[
+            "match",
+            &spec,
+            "random",
+            "--game",
+            "othello",
+            "--rounds",
+            "3",
+            "--seed",
+            "4",
+            "--threads",
+            "2",
+            "--json",
+        ]);
+        let got: serde_json::Value = serde_json::from_str(&out).unwrap();
+        for key in ["a_first", "a_second", "pairs", "elo", "complete"] {
+            assert_eq!(got[key], want[key], "{protocol} {key}: {out}");
+        }
+        assert!(got.get("forfeits").is_none(), "{out}");
+        let table = ok(&[
+            "match", &spec, "random", "--game", "othello", "--rounds", "3", "--seed", "4",
+        ]);
+        assert!(
+            table.starts_with(&format!("yomi-{protocol} VS random   (othello, 3 rounds")),
+            "{table}"
+        );
+    }
+}
