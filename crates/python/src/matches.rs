@@ -162,6 +162,17 @@ fn result_dict<'py>(py: Python<'py>, r: &MatchResult) -> PyResult<Bound<'py, PyD
     )?;
     d.set_item("elo", elo)?;
     d.set_item("sprt", py_serde(py, &r.sprt)?)?;
+    // The CLI leaves the key out when no game was forfeited; here it is always a list (only
+    // an external engine forfeits, and the Python zoo has none).
+    let forfeits = PyList::empty(py);
+    for f in &r.forfeits {
+        let fd = PyDict::new(py);
+        fd.set_item("game", f.game)?;
+        fd.set_item("agent", py_serde(py, &f.agent)?)?;
+        fd.set_item("reason", &f.reason)?;
+        forfeits.append(fd)?;
+    }
+    d.set_item("forfeits", forfeits)?;
     let time = PyList::empty(py);
     for t in &r.time {
         time.append(py_serde(py, t)?)?;
@@ -219,8 +230,10 @@ fn match_of<'py, G: PyGame>(
 /// `high`: 95% Wilson intervals), `pairs` (the rounds in which `a` scored 0, 0.5, 1, 1.5, 2
 /// points), `elo` (`pentanomial` and `trinomial` estimates: `model`, `n`, `score`, `elo`,
 /// `low`, `high`, `error`, `los`, `nelo`; an infinite Elo is `inf` where the CLI writes
-/// `null`) and `sprt` (`None` without a test); then `time` (wall-clock thinking time of `a`
-/// and `b`: `moves`, `seconds`), which the CLI prints on standard error instead.
+/// `null`), `sprt` (`None` without a test) and `forfeits` (games lost by forfeit: `game`,
+/// `agent` `"a"` or `"b"`, `reason`; always a list here, left out by the CLI when empty);
+/// then `time` (wall-clock thinking time of `a` and `b`: `moves`, `seconds`), which the CLI
+/// prints on standard error instead.
 ///
 /// Releases the GIL; Ctrl-C stops it and raises `KeyboardInterrupt`. Raises `ValueError`
 /// for a bad spec, game or setting, `OSError` for an openings file that cannot be read.

@@ -16,7 +16,9 @@ from conftest import run_cli
 
 
 def without_time(result):
-    return {k: v for k, v in result.items() if k != "time"}
+    """The match dict as the CLI's JSON has it: without the thinking times (the CLI prints
+    them on standard error) and without an empty list of forfeits (which the CLI leaves out)."""
+    return {k: v for k, v in result.items() if k != "time" and not (k == "forfeits" and v == [])}
 
 
 def assert_same(ours, theirs, where="result"):
@@ -59,8 +61,9 @@ def test_match_equals_the_cli(cli, a, b, game, rounds, seed):
     theirs = cli_match(cli, a, b, game, rounds, seed)
     # Every key of the CLI's JSON (openings, end, pairs, both Elo estimates, SPRT included),
     # in its order, with its value; the Python dict adds the thinking times, which the CLI
-    # prints on standard error.
-    assert list(ours)[-1] == "time" and len(ours["time"]) == 2
+    # prints on standard error, and always has the list of forfeits.
+    assert list(ours)[-2:] == ["forfeits", "time"] and len(ours["time"]) == 2
+    assert ours["forfeits"] == [] and "forfeits" not in theirs
     assert_same(without_time(ours), theirs)
     assert ours["total"]["win"] + ours["total"]["lose"] + ours["total"]["draw"] == 2 * rounds
     assert sum(ours["pairs"]) == rounds

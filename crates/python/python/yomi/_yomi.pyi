@@ -311,6 +311,11 @@ class SprtReport(TypedDict):
     upper: float
     accepted: Optional[Literal["H0", "H1"]]
 
+class Forfeit(TypedDict):
+    game: int
+    agent: Literal["a", "b"]
+    reason: str
+
 class MatchResult(TypedDict):
     game: GameName
     agent_a: str
@@ -327,6 +332,7 @@ class MatchResult(TypedDict):
     pairs: list[int]
     elo: EloEstimates
     sprt: Optional[SprtReport]
+    forfeits: list[Forfeit]
     time: list[AgentTime]
 
 def play_match(
