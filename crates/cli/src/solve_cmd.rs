@@ -250,7 +250,11 @@ pub fn run_solve(args: &SolveArgs) -> Res<()> {
     );
     println!("nodes    {}", s.nodes);
     println!("time     {:.3} s", s.elapsed.as_secs_f64());
-    println!("speed    {:.1} M nodes/s", s.nodes_per_second() / 1e6);
+    println!(
+        "speed    {:.1} M nodes/s ({} search)",
+        s.nodes_per_second() / 1e6,
+        solver.kernel()
+    );
     stopped.map_or(Ok(()), |e| Err(e.into()))
 }
 
@@ -328,7 +332,13 @@ pub fn run_bench(args: &BenchArgs) -> Res<()> {
     }
     let mut solver = ffo.solver.solver()?;
     if !ffo.solver.json {
-        println!("FFO #{}-#{}, {}", ffo.from, ffo.to, ffo.solver.describe());
+        println!(
+            "FFO #{}-#{}, {}, {} search",
+            ffo.from,
+            ffo.to,
+            ffo.solver.describe(),
+            solver.kernel()
+        );
     }
     solve_table(
         &mut solver,

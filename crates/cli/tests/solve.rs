@@ -33,7 +33,7 @@ fn solve_prints_score_move_and_line() {
 fn bench_ffo_checks_every_score() {
     let text = ok(&["bench", "ffo", "--from", "1", "--to", "5", "--threads", "1"]);
     assert!(
-        text.starts_with("FFO #1-#5, exact, 1 thread, 64 MiB table\n"),
+        text.starts_with("FFO #1-#5, exact, 1 thread, 64 MiB table, "),
         "{text}"
     );
     // Header, five rows, total.
@@ -207,4 +207,44 @@ fn an_interrupted_solve_reports_what_it_proved() {
     assert_eq!(out.status.code(), Some(130), "{text}");
     assert!(text.contains("stopped  interrupted"), "{text}");
     assert!(text.contains("score    between "), "{text}");
+}
+
+/// `YOMI_PORTABLE=1` runs the portable copy of the search: the bench says so, and every row's
+/// score, move and node count equal the default run's (the copies search the same tree).
+#[test]
+fn the_portable_search_is_forced_by_the_environment_and_searches_the_same_tree() {
+    let args = ["bench", "ffo", "--from", "1", "--to", "8", "--threads", "1"];
+    let run = |portable: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_yomi"))
+            .args(args)
+            .env("YOMI_PORTABLE", portable)
+            .output()
+            .expect("the yomi binary runs");
+        assert!(out.status.success(), "{out:?}");
+        stdout(&out)
+    };
+    let (auto, portable) = (run("0"), run("1"));
+    let header = |text: &str| text.lines().next().unwrap_or_default().to_string();
+    assert!(
+        header(&portable).ends_with(", portable search"),
+        "{portable}"
+    );
+    assert!(header(&auto).ends_with(" search"), "{auto}");
+    // Everything but the times: position, empties, scores, move, nodes.
+    let rows = |text: &str| -> Vec<String> {
+        text.lines()
+            .skip(2)
+            .map(|l| {
+                // A row: # empties score want move nodes; the total: all nodes.
+                let n = if l.trim_start().starts_with("all") {
+                    2
+                } else {
+                    6
+                };
+                l.split_whitespace().take(n).collect::<Vec<_>>().join(" ")
+            })
+            .collect()
+    };
+    assert_eq!(rows(&auto).len(), 9, "{auto}");
+    assert_eq!(rows(&auto), rows(&portable));
 }

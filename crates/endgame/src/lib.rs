@@ -25,6 +25,7 @@
 
 mod bits;
 mod eval;
+mod kernel;
 mod midgame;
 mod solver;
 mod table;
@@ -32,6 +33,6 @@ mod table;
 pub use eval::*;
 pub use midgame::*;
 pub use solver::{
-    BestFrom, Features, Mode, MoveValue, ParseFeatureError, ParseModeError, Solution, SolveError,
-    Solver, SolverConfig,
+    BestFrom, Dispatch, Features, Mode, MoveValue, ParseFeatureError, ParseModeError, Solution,
+    SolveError, Solver, SolverConfig, PORTABLE_ENV,
 };

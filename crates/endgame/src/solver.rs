@@ -189,6 +189,9 @@ pub struct SolverConfig {
     /// In a parallel solve, nodes with at least this many empties search their moves after
     /// the first on all threads.
     pub split_min: u32,
+    /// Which compiled copy of the search runs. Node counts, scores and moves are the same
+    /// whichever runs; only the speed differs.
+    pub dispatch: Dispatch,
 }
 
 impl Default for SolverConfig {
@@ -198,6 +201,43 @@ impl Default for SolverConfig {
             hash_mb: 64,
             features: Features::default(),
             split_min: 14,
+            dispatch: Dispatch::Auto,
+        }
+    }
+}
+
+/// The environment variable that, set to anything but `0` or the empty string, makes
+/// [`Dispatch::Auto`] choose the portable search (to compare both copies on one machine).
+pub const PORTABLE_ENV: &str = "YOMI_PORTABLE";
+
+/// Which compiled copy of the search a [`Solver`] runs.
+///
+/// The search is compiled twice: for the target's baseline (on x86-64, a CPU of 2003) and, on
+/// x86-64, for CPUs with AVX2, BMI1/2, POPCNT and LZCNT (most x86-64 CPUs since 2013-2015),
+/// which runs markedly faster (see `docs/benchmarks.md`). The choice is made when the solver is
+/// built.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Dispatch {
+    /// The fast copy when the CPU has its features and [`PORTABLE_ENV`] is not set; else
+    /// the portable one.
+    #[default]
+    Auto,
+    /// Always the portable copy.
+    Portable,
+}
+
+impl Dispatch {
+    /// Whether this choice runs the fast copy on this machine.
+    fn fast(self) -> bool {
+        let forced = std::env::var_os(PORTABLE_ENV).is_some_and(|v| !v.is_empty() && v != "0");
+        #[cfg(target_arch = "x86_64")]
+        {
+            self == Dispatch::Auto && !forced && x86v3::available()
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = forced;
+            false
         }
     }
 }
@@ -319,6 +359,8 @@ pub struct Solver {
     config: SolverConfig,
     pool: Option<rayon::ThreadPool>,
     date: u8,
+    /// Whether the copy of the search compiled for AVX2 & co. runs (see [`Dispatch`]).
+    fast: bool,
 }
 
 impl fmt::Debug for Solver {
@@ -360,6 +402,7 @@ impl Solver {
             config,
             pool,
             date: 0,
+            fast: config.dispatch.fast(),
         })
     }
 
@@ -367,6 +410,17 @@ impl Solver {
     #[must_use]
     pub fn config(&self) -> &SolverConfig {
         &self.config
+    }
+
+    /// The compiled copy of the search this solver runs: `"x86-64-v3"` (AVX2, BMI1/2, POPCNT,
+    /// LZCNT) or `"portable"` (see [`Dispatch`]).
+    #[must_use]
+    pub fn kernel(&self) -> &'static str {
+        if self.fast {
+            "x86-64-v3"
+        } else {
+            "portable"
+        }
     }
 
     /// Forgets what earlier solves stored (to measure a solve from scratch).
@@ -393,7 +447,7 @@ impl Solver {
         let wld_first = self.config.features.wld_first;
         let root = self.run(&watch, |search| {
             let r = search.solve_root(p, o, mode, wld_first);
-            nodes.fetch_add(search.nodes, Ordering::Relaxed);
+            nodes.fetch_add(search.nodes(), Ordering::Relaxed);
             r
         });
         let legal = pos.legal_moves();
@@ -452,7 +506,7 @@ impl Solver {
                 let (cp, co) = (child.player().0, child.opponent().0);
                 let (r, nodes) = self.run(&watch, |search| {
                     let r = search.solve_root(cp, co, mode, wld_first);
-                    (r, search.nodes)
+                    (r, search.nodes())
                 });
                 let (lower, upper) = (clamp(-r.upper, mode), clamp(-r.lower, mode));
                 MoveValue {
@@ -468,18 +522,30 @@ impl Solver {
 
     /// Runs `f` on a fresh [`Search`] over this solver's table under `watch`, inside the
     /// thread pool when there is one.
-    fn run<R: Send>(&mut self, watch: &Watch, f: impl FnOnce(&mut Search<'_>) -> R + Send) -> R {
-        let mut search = Search::new(
-            &self.table,
-            &self.config,
-            self.date,
-            self.pool.is_some(),
-            watch,
-        );
+    fn run<R: Send>(
+        &mut self,
+        watch: &Watch,
+        f: impl FnOnce(&mut (dyn Kernel + Send)) -> R + Send,
+    ) -> R {
+        let mut search = self.search(watch, self.pool.is_some());
         match &self.pool {
-            Some(pool) => pool.install(|| f(&mut search)),
-            None => f(&mut search),
+            Some(pool) => pool.install(|| f(&mut *search)),
+            None => f(&mut *search),
         }
+    }
+
+    /// A fresh search of one solve over this solver's table under `watch`, in the copy of the
+    /// search this solver runs, splitting between threads when `parallel`.
+    fn search<'s>(&'s self, watch: &'s Watch, parallel: bool) -> Box<dyn Kernel + Send + 's> {
+        #[cfg(target_arch = "x86_64")]
+        if self.fast {
+            if let Some(search) =
+                x86v3::search(&self.table, &self.config, self.date, parallel, watch)
+            {
+                return search;
+            }
+        }
+        portable::search(&self.table, &self.config, self.date, parallel, watch)
     }
 
     /// A line from `pos` that keeps `score`: `best`, then at each step the first move whose
@@ -497,7 +563,7 @@ impl Solver {
         let Some(best) = best else {
             return Vec::new();
         };
-        let mut search = Search::new(&self.table, &self.config, self.date, false, watch);
+        let mut search = self.search(watch, false);
         // Whether the mover's score in `pos` equals `target` (in this mode); `None` if the
         // search was stopped.
         let mut equals = |pos: &Othello, target: i32| -> Option<bool> {
@@ -543,7 +609,7 @@ impl Solver {
             // Unreachable when the score is right; stop rather than loop.
             break;
         }
-        nodes.fetch_add(search.nodes, Ordering::Relaxed);
+        nodes.fetch_add(search.nodes(), Ordering::Relaxed);
         pv
     }
 }
@@ -637,769 +703,102 @@ fn sort(list: &mut [Candidate]) {
     }
 }
 
-/// One thread's search: node count and access to the shared table.
-struct Search<'t> {
-    table: &'t Table,
-    nodes: u64,
-    features: Features,
-    date: u8,
-    parallel: bool,
-    split_min: u32,
-    /// The limits of the solve, shared by all its threads.
-    watch: &'t Watch,
-    /// The nodes already reported to `watch`.
-    reported: u64,
-    /// The node count at which to poll `watch` next.
-    next_poll: u64,
-    /// The stop flags of the parallel splits this search works under: when one is set (or
-    /// the watch stops the solve), the work is no longer needed, and the search returns at
-    /// once with a meaningless score that no caller uses or stores.
-    stops: Vec<Arc<AtomicBool>>,
+/// What [`Solver`] asks of a search, whichever compiled copy runs it.
+trait Kernel {
+    /// See `Search::solve_root`.
+    fn solve_root(&mut self, p: u64, o: u64, mode: Mode, wld_first: bool) -> RootResult;
+    /// See `Search::search`.
+    fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
+    /// The nodes searched so far.
+    fn nodes(&self) -> u64;
+    /// Whether the solve's limits stopped it.
+    fn aborted(&self) -> bool;
 }
 
-impl<'t> Search<'t> {
-    /// A search of one solve over `table` under `watch`, splitting between threads when
-    /// `parallel`.
-    fn new(
+/// The search compiled for the target's baseline: runs on every CPU.
+mod portable {
+    use super::*;
+
+    crate::kernel::search_kernel!([#[inline(always)]] []);
+
+    impl Kernel for Search<'_> {
+        fn solve_root(&mut self, p: u64, o: u64, mode: Mode, wld_first: bool) -> RootResult {
+            Search::solve_root(self, p, o, mode, wld_first)
+        }
+        fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+            Search::search(self, p, o, alpha, beta)
+        }
+        fn nodes(&self) -> u64 {
+            self.nodes
+        }
+        fn aborted(&self) -> bool {
+            Search::aborted(self)
+        }
+    }
+
+    /// A search of one solve (see `Search::new`).
+    pub(super) fn search<'t>(
         table: &'t Table,
         config: &SolverConfig,
         date: u8,
         parallel: bool,
         watch: &'t Watch,
-    ) -> Search<'t> {
-        Search {
-            table,
-            nodes: 0,
-            features: config.features,
-            date,
-            parallel,
-            split_min: config.split_min,
-            watch,
-            reported: 0,
-            next_poll: POLL_EVERY,
-            stops: Vec::new(),
+    ) -> Box<dyn Kernel + Send + 't> {
+        Box::new(Search::new(table, config, date, parallel, watch))
+    }
+}
+
+/// The search with every function compiled for x86-64 CPUs with AVX2, BMI1/2, POPCNT and
+/// LZCNT (x86-64-v3 without the rest), entered only after checking that the CPU has them.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod x86v3 {
+    use super::*;
+
+    crate::kernel::search_kernel!(
+        [#[inline] #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]]
+        [#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]]
+    );
+
+    /// Whether this CPU has every feature the copy is compiled for.
+    pub(super) fn available() -> bool {
+        is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("lzcnt")
+    }
+
+    // SAFETY (every `unsafe` block below): the methods need only the CPU features they are
+    // compiled with, and a `Search` of this module exists only through `search`, which
+    // returns one only after `available` found them all. The methods are safe code.
+    impl Kernel for Search<'_> {
+        fn solve_root(&mut self, p: u64, o: u64, mode: Mode, wld_first: bool) -> RootResult {
+            unsafe { Search::solve_root(self, p, o, mode, wld_first) }
+        }
+        fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+            unsafe { Search::search(self, p, o, alpha, beta) }
+        }
+        fn nodes(&self) -> u64 {
+            self.nodes
+        }
+        fn aborted(&self) -> bool {
+            unsafe { Search::aborted(self) }
         }
     }
 
-    /// A search for another thread of a parallel split whose stop flag is `stop`.
-    fn fork(&self, stop: &Arc<AtomicBool>) -> Search<'t> {
-        let mut stops = self.stops.clone();
-        stops.push(Arc::clone(stop));
-        Search {
-            nodes: 0,
-            reported: 0,
-            next_poll: POLL_EVERY,
-            parallel: true,
-            stops,
-            ..*self
-        }
-    }
-
-    /// Reports the nodes searched since the last poll to the watch, which checks the limits.
-    #[cold]
-    fn poll(&mut self) {
-        self.watch.poll(self.nodes - self.reported);
-        self.reported = self.nodes;
-        self.next_poll = self.nodes + POLL_EVERY;
-    }
-
-    /// Solves the root: in [`Mode::Wld`] one search with the window `(-1, 1)`; in
-    /// [`Mode::Exact`] (after that WLD search when `wld_first`) null-window probes "is the
-    /// score at least v?" that narrow the proved range `[lower, upper]` until it is one
-    /// score: galloping away from the proved bound by 2, 4, 8, ... discs, then bisecting once
-    /// a probe has gone past the score. Stops early, keeping what it proved, when the watch
-    /// stops the solve.
-    fn solve_root(&mut self, p: u64, o: u64, mode: Mode, wld_first: bool) -> RootResult {
-        if moves(p, o) == 0 && moves(o, p) == 0 {
-            self.nodes += 1;
-            let v = final_score(p, o);
-            return RootResult {
-                lower: v,
-                upper: v,
-                best: None,
-                proved: true,
-            };
-        }
-        let (mut lo, mut hi) = (-64, 64);
-        // The best move proved to reach `lo`, and a fallback: the move the last search
-        // preferred (the ordering's first when nothing is proved).
-        let (mut proved, mut fallback) = (None, None);
-        if mode == Mode::Wld || wld_first {
-            let (v, mv) = self.root(p, o, -1, 1);
-            fallback = mv;
-            if !self.aborted() {
-                if v >= 1 {
-                    lo = even_up(v);
-                    proved = mv;
-                } else if v <= -1 {
-                    hi = even_down(v);
-                } else {
-                    (lo, hi) = (0, 0);
-                    proved = mv;
-                }
-            }
-        }
-        if mode == Mode::Exact {
-            let (mut step, mut bisect) = (2, false);
-            while lo < hi && !self.aborted() {
-                let up = lo >= 0;
-                let down = hi <= 0;
-                let v = if !up && !down {
-                    // The sign is unknown (no WLD solve first): is the score at least 0?
-                    0
-                } else if bisect {
-                    lo + 2 * ((hi - lo + 2) / 4)
-                } else if up {
-                    (lo + step).min(hi)
-                } else {
-                    (hi - step + 2).max(lo + 2)
-                };
-                let (r, mv) = self.root(p, o, v - 1, v);
-                if self.aborted() {
-                    break;
-                }
-                fallback = mv;
-                if r >= v {
-                    lo = even_up(r).min(hi);
-                    proved = mv;
-                    // Galloping down went past the score: bisect what is left.
-                    bisect |= down && !up;
-                } else {
-                    hi = even_down(r).max(lo);
-                    bisect |= up && !down;
-                }
-                if up || down {
-                    step *= 2;
-                }
-            }
-        }
-        let solved = lo == hi;
-        RootResult {
-            lower: lo,
-            upper: hi,
-            best: proved.or(fallback),
-            proved: proved.is_some() || solved,
-        }
-    }
-
-    /// The score of the position, searched with window `(alpha, beta)` (see the module docs).
-    fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-        let empties = 64 - (p | o).count_ones();
-        if empties >= TABLE_MIN || (self.parallel && empties >= self.split_min) {
-            self.deep(p, o, alpha, beta)
-        } else if empties > 4 {
-            self.mid(p, o, alpha, beta)
-        } else {
-            self.small_entry(p, o, alpha, beta)
-        }
-    }
-
-    /// The root: like [`Search::deep`] but returns the best move too.
-    fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<Move>) {
-        let mv = moves(p, o);
-        if mv == 0 {
-            if moves(o, p) == 0 {
-                self.nodes += 1;
-                return (final_score(p, o), None);
-            }
-            let (v, _) = self.root(o, p, -beta, -alpha);
-            return (-v, Some(Move::Pass));
-        }
-        self.nodes += 1;
-        let empties = 64 - (p | o).count_ones();
-        let key = hash(p, o);
-        let entry = if self.features.table {
-            self.table.probe(key)
-        } else {
-            None
-        };
-        let mut list = [Candidate::default(); MAX_MOVES];
-        let n = self.order(p, o, mv, entry, empties, true, alpha, &mut list);
-        let list = &list[..n];
-        let (best, best_sq) = self.pvs(p, o, alpha, beta, list, empties);
-        if !self.aborted() {
-            self.store(key, (alpha, beta), (best, best_sq), empties, entry);
-        }
-        (best, Some(Move::Place(Square::new(best_sq as u8))))
-    }
-
-    /// Stores a search result with window `(alpha, beta)`.
-    #[inline]
-    fn store(
-        &self,
-        key: u64,
-        (alpha, beta): (i32, i32),
-        (best, best_sq): (i32, u32),
-        empties: u32,
-        old: Option<Entry>,
-    ) {
-        if !self.features.table {
-            return;
-        }
-        let (mut lower, mut upper) = if best <= alpha {
-            (-64, best)
-        } else if best >= beta {
-            (best, 64)
-        } else {
-            (best, best)
-        };
-        let best_sq = best_sq as u8;
-        if let Some(e) = old {
-            // Bounds from earlier searches of the same position stay valid.
-            lower = lower.max(i32::from(e.lower));
-            upper = upper.min(i32::from(e.upper));
-        }
-        self.table.store(
-            key,
-            Entry {
-                lower: lower.clamp(-64, 64) as i8,
-                upper: upper.clamp(-64, 64) as i8,
-                best: best_sq,
-                empties: empties as u8,
-                date: self.date,
-            },
-        );
-    }
-
-    /// Fills `list` with the moves in `mv`, sorted best first; returns how many. Nodes on the
-    /// principal variation (`pv`) search deeper to order.
-    #[allow(clippy::too_many_arguments)]
-    fn order(
-        &mut self,
-        p: u64,
-        o: u64,
-        mv: u64,
-        entry: Option<Entry>,
-        empties: u32,
-        pv: bool,
-        alpha: i32,
-        list: &mut [Candidate; MAX_MOVES],
-    ) -> usize {
-        // A node that must prove a near-wipeout orders by fastest-first alone (see
-        // `WIPEOUT_ZONE`).
-        let zone = alpha >= WIPEOUT_ZONE;
-        let tt_move = if zone {
-            NO_MOVE
-        } else {
-            entry.map_or(NO_MOVE, |e| e.best)
-        };
-        let par = if self.features.parity {
-            parity(!(p | o))
-        } else {
-            0
-        };
-        let shallow = self.features.shallow_ordering && empties >= SHALLOW_MIN && !zone;
-        let depth = if empties >= 20 {
-            3
-        } else if empties >= 16 {
-            2
-        } else {
-            1
-        } + if pv { PV_EXTRA_DEPTH } else { 0 };
-        let mut n = 0;
-        let mut bits = mv;
-        while bits != 0 {
-            let sq = bits.trailing_zeros();
-            bits &= bits - 1;
-            let f = flips(p, o, sq as usize);
-            let (cp, co) = (o ^ f, p ^ f ^ 1 << sq);
-            let mut key = 0;
-            if shallow {
-                key -= 64 * self.shallow(cp, co, -INF * 64, INF * 64, depth);
-                key -= SHALLOW_MOBILITY * weighted_mobility(cp, co);
-            } else if self.features.mobility_ordering {
-                key -= 1024 * weighted_mobility(cp, co);
-                key += 64 * i32::from(CORNERS & 1 << sq != 0);
-                key -= 16 * potential(co, cp) as i32;
-            }
-            if par & 1 << quadrant(sq) != 0 {
-                key += 64;
-            }
-            if f == o {
-                // A wipeout ends the game at +64: nothing is better.
-                key = i32::MAX - 1;
-            }
-            if sq as u8 == tt_move {
-                key = i32::MAX;
-            }
-            list[n] = Candidate { sq, flips: f, key };
-            n += 1;
-        }
-        sort(&mut list[..n]);
-        n
-    }
-
-    /// Principal variation search over the ordered `list` with window `(alpha, beta)`; returns
-    /// the best score and move. In a parallel solve, once the first move has been searched and
-    /// has not cut off, a node with at least `split_min` empties searches the others on all
-    /// threads (young brothers wait).
-    fn pvs(
-        &mut self,
-        p: u64,
-        o: u64,
-        mut alpha: i32,
-        beta: i32,
-        list: &[Candidate],
-        empties: u32,
-    ) -> (i32, u32) {
-        let first = list[0];
-        let (cp, co) = (o ^ first.flips, p ^ first.flips ^ 1 << first.sq);
-        let mut best = -self.search(cp, co, -beta, -alpha);
-        let mut best_sq = first.sq;
-        if self.aborted() {
-            return (0, best_sq);
-        }
-        if best > alpha {
-            alpha = best;
-            if alpha >= beta {
-                return (best, best_sq);
-            }
-        }
-        let rest = &list[1..];
-        if self.parallel && empties >= self.split_min && rest.len() > 1 {
-            return self.pvs_parallel(p, o, alpha, beta, rest, best, best_sq);
-        }
-        for c in rest {
-            let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
-            let mut v = -self.search(cp, co, -alpha - 1, -alpha);
-            if v > alpha && v < beta {
-                v = -self.search(cp, co, -beta, -v);
-            }
-            if self.aborted() {
-                return (0, best_sq);
-            }
-            if v > best {
-                best = v;
-                best_sq = c.sq;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        (best, best_sq)
-    }
-
-    /// The moves after the first, on all threads. Each move gets a null-window test against
-    /// the best score found so far at this node (shared between the threads); a move that
-    /// fails high is searched again at once with the full window and raises the shared score.
-    /// A move that reaches beta stops the others. The score is the same as a sequential
-    /// search's: every value is either an upper bound at most the final best or searched with
-    /// the full window.
-    #[allow(clippy::too_many_arguments)]
-    fn pvs_parallel(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        rest: &[Candidate],
-        mut best: i32,
-        mut best_sq: u32,
-    ) -> (i32, u32) {
-        use rayon::prelude::*;
-        let shared_alpha = AtomicI32::new(alpha);
-        // Set when a move proves a cutoff: the others are then not needed.
-        let stop = Arc::new(AtomicBool::new(false));
-        let this: &Search<'_> = self;
-        let results: Vec<(SplitResult, (u64, u64))> = rest
-            .par_iter()
-            .map(|c| {
-                let mut search = this.fork(&stop);
-                if search.aborted() {
-                    return (None, (0, 0));
-                }
-                let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
-                let a = shared_alpha.load(Ordering::Relaxed);
-                let mut v = -search.search(cp, co, -a - 1, -a);
-                // Whether `v` is more than an upper bound at most the shared score.
-                let mut above = v > a;
-                if v > a && v < beta && !search.aborted() {
-                    // Failed high: a lower bound only. Search it with the full window from
-                    // the best score now known (another move may have raised it).
-                    let a = shared_alpha.load(Ordering::Relaxed).max(a);
-                    if a >= beta {
-                        return (None, (search.nodes, search.reported));
-                    }
-                    v = -search.search(cp, co, -beta, -a);
-                    above = v > a;
-                }
-                if search.aborted() {
-                    return (None, (search.nodes, search.reported));
-                }
-                if above {
-                    shared_alpha.fetch_max(v.min(beta), Ordering::Relaxed);
-                }
-                if v >= beta {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                (Some((v, above)), (search.nodes, search.reported))
-            })
-            .collect();
-        // The forks' nodes count here; what they had not reported yet is reported now.
-        let (forked, unreported) = results
-            .iter()
-            .fold((0, 0), |(n, u), &(_, (fn_, fr))| (n + fn_, u + fn_ - fr));
-        self.watch.poll(unreported);
-        self.nodes += forked;
-        self.reported += forked;
-        if self.aborted() {
-            return (0, best_sq);
-        }
-        // A move that proved a cutoff settles the node (the first such in order).
-        if let Some((c, v)) = rest
-            .iter()
-            .zip(&results)
-            .find_map(|(c, &(r, _))| r.filter(|&(v, _)| v >= beta).map(|(v, _)| (c, v)))
-        {
-            return (v, c.sq);
-        }
-        // The best move is the first with the highest value searched for real; a move known
-        // only to be at most the shared score can raise the returned bound (when the whole
-        // node fails low) but is never the best move.
-        let mut bound = best;
-        for (c, &(result, _)) in rest.iter().zip(&results) {
-            let (v, above) = match result {
-                Some(r) => r,
-                // Stopped without a cutoff found (cannot happen: only a cutoff stops the
-                // moves); search it here rather than trust nothing.
-                None => {
-                    let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
-                    let v = -self.search(cp, co, -beta, -alpha.max(best));
-                    if self.aborted() {
-                        return (0, best_sq);
-                    }
-                    (v, true)
-                }
-            };
-            if above && v > best {
-                best = v;
-                best_sq = c.sq;
-            }
-            bound = bound.max(v);
-        }
-        (best.max(bound), best_sq)
-    }
-
-    /// Whether a parallel split this search works under no longer needs its result.
-    #[inline(always)]
-    fn aborted(&self) -> bool {
-        self.watch.stopped() || self.stops.iter().any(|s| s.load(Ordering::Relaxed))
-    }
-
-    /// The stability cutoff: a bound that already settles the window, if any.
-    #[inline(always)]
-    fn stability_cut(&self, p: u64, o: u64, alpha: i32, beta: i32) -> Option<i32> {
-        if !self.features.stability {
-            return None;
-        }
-        // The opponent's stable discs M cap the score at 64 - 2M; only worth computing when
-        // its disc count could reach the cut.
-        if 64 - 2 * o.count_ones() as i32 <= alpha {
-            let m = yomi_othello::stable_discs(Bitboard(o), Bitboard(p)).count() as i32;
-            let upper = 64 - 2 * m;
-            if upper <= alpha {
-                return Some(upper);
-            }
-        }
-        if 2 * p.count_ones() as i32 - 64 >= beta {
-            let s = yomi_othello::stable_discs(Bitboard(p), Bitboard(o)).count() as i32;
-            let lower = 2 * s - 64;
-            if lower >= beta {
-                return Some(lower);
-            }
-        }
-        None
-    }
-
-    /// A node with the transposition table.
-    fn deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes >= self.next_poll {
-            self.poll();
-        }
-        if self.aborted() {
-            return 0;
-        }
-        if let Some(v) = self.stability_cut(p, o, alpha, beta) {
-            return v;
-        }
-        let empties = 64 - (p | o).count_ones();
-        let key = hash(p, o);
-        let entry = if self.features.table {
-            self.table.probe(key)
-        } else {
-            None
-        };
-        if let Some(e) = entry {
-            let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
-            if lower >= beta {
-                return lower;
-            }
-            if upper <= alpha {
-                return upper;
-            }
-            if lower == upper {
-                return lower;
-            }
-            alpha = alpha.max(lower);
-            beta = beta.min(upper);
-        }
-        let mv = moves(p, o);
-        if mv == 0 {
-            if moves(o, p) == 0 {
-                return final_score(p, o);
-            }
-            return -self.deep(o, p, -beta, -alpha);
-        }
-        // Enhanced transposition cutoff: a child whose stored upper bound already proves a
-        // score of at least beta for the mover settles the node.
-        if self.features.table && self.features.etc && empties >= ETC_MIN {
-            let mut bits = mv;
-            while bits != 0 {
-                let sq = bits.trailing_zeros();
-                bits &= bits - 1;
-                let f = flips(p, o, sq as usize);
-                if let Some(e) = self.table.probe(hash(o ^ f, p ^ f ^ 1 << sq)) {
-                    let v = -i32::from(e.upper);
-                    if v >= beta {
-                        self.store(key, (alpha, beta), (v, sq), empties, entry);
-                        return v;
-                    }
-                }
-            }
-        }
-        let mut list = [Candidate::default(); MAX_MOVES];
-        let n = self.order(p, o, mv, entry, empties, beta - alpha > 1, alpha, &mut list);
-        let (best, best_sq) = self.pvs(p, o, alpha, beta, &list[..n], empties);
-        if self.aborted() {
-            return 0;
-        }
-        self.store(key, (alpha, beta), (best, best_sq), empties, entry);
-        best
-    }
-
-    /// A node between 5 empties and the table: no table, fastest-first or parity order.
-    fn mid(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        if let Some(v) = self.stability_cut(p, o, alpha, beta) {
-            return v;
-        }
-        let empty = !(p | o);
-        let empties = empty.count_ones();
-        debug_assert!(empties < TABLE_MIN);
-        let mv = moves(p, o);
-        if mv == 0 {
-            if moves(o, p) == 0 {
-                return final_score(p, o);
-            }
-            return -self.mid(o, p, -beta, -alpha);
-        }
-        let par = if self.features.parity {
-            parity(empty)
-        } else {
-            0
-        };
-        // At most one move per empty square, and `mid` has fewer than `TABLE_MIN` of them: a
-        // short list is cheaper to set up than a full one.
-        let mut list = [Candidate::default(); TABLE_MIN as usize];
-        let mut n = 0;
-        let mut bits = mv;
-        let by_mobility = self.features.mobility_ordering && empties >= MOBILITY_MIN;
-        while bits != 0 {
-            let sq = bits.trailing_zeros();
-            bits &= bits - 1;
-            let f = flips(p, o, sq as usize);
-            let mut key = 0;
-            if by_mobility {
-                key -= 16 * weighted_mobility(o ^ f, p ^ f ^ 1 << sq);
-            }
-            if par & 1 << quadrant(sq) != 0 {
-                key += 8;
-            }
-            list[n] = Candidate { sq, flips: f, key };
-            n += 1;
-        }
-        let list = &mut list[..n];
-        sort(list);
-        let mut best = -INF;
-        for c in list.iter() {
-            let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
-            let v = if empties - 1 > 4 {
-                -self.mid(cp, co, -beta, -alpha)
-            } else {
-                -self.small_entry(cp, co, -beta, -alpha)
-            };
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    /// Enters the last-4 code: lists the empty squares, those in odd quadrants first.
-    fn small_entry(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-        let empty = !(p | o);
-        let mut squares = [0u8; 4];
-        let mut n = 0;
-        let par = if self.features.parity {
-            parity(empty)
-        } else {
-            0
-        };
-        // Odd quadrants first, then the rest, each in index order.
-        for odd in [true, false] {
-            let mut bits = empty;
-            while bits != 0 {
-                let sq = bits.trailing_zeros();
-                bits &= bits - 1;
-                if (par & 1 << quadrant(sq) != 0) == odd {
-                    squares[n] = sq as u8;
-                    n += 1;
-                }
-            }
-        }
-        match n {
-            0 => {
-                self.nodes += 1;
-                final_score(p, o)
-            }
-            1 => self.last1(p, o, squares[0] as usize),
-            2 => self.small2(p, o, alpha, beta, squares[0] as usize, squares[1] as usize),
-            _ => self.small(p, o, alpha, beta, &squares[..n]),
-        }
-    }
-
-    /// Three or four empties, listed in `squares`: tries each square, no move generation.
-    fn small(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, squares: &[u8]) -> i32 {
-        self.nodes += 1;
-        let n = squares.len();
-        let mut best = -INF;
-        for i in 0..n {
-            let sq = squares[i] as usize;
-            let f = flips(p, o, sq);
-            if f == 0 {
-                continue;
-            }
-            let mut rest = [0u8; 4];
-            let mut k = 0;
-            for (j, &s) in squares.iter().enumerate() {
-                if j != i {
-                    rest[k] = s;
-                    k += 1;
-                }
-            }
-            let (cp, co) = (o ^ f, p ^ f ^ 1 << sq);
-            let v = if k == 2 {
-                -self.small2(cp, co, -beta, -alpha, rest[0] as usize, rest[1] as usize)
-            } else {
-                -self.small(cp, co, -beta, -alpha, &rest[..k])
-            };
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        return best;
-                    }
-                }
-            }
-        }
-        if best > -INF {
-            return best;
-        }
-        // No move: pass if the opponent has one, else the game is over.
-        if squares.iter().any(|&s| flips(o, p, s as usize) != 0) {
-            -self.small(o, p, -beta, -alpha, squares)
-        } else {
-            final_score(p, o)
-        }
-    }
-
-    /// Two empties, `a` and `b`.
-    fn small2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, a: usize, b: usize) -> i32 {
-        self.nodes += 1;
-        let mut best = -INF;
-        let f = flips(p, o, a);
-        if f != 0 {
-            best = -self.last1(o ^ f, p ^ f ^ 1 << a, b);
-            if best >= beta {
-                return best;
-            }
-        }
-        let f = flips(p, o, b);
-        if f != 0 {
-            let v = -self.last1(o ^ f, p ^ f ^ 1 << b, a);
-            best = best.max(v);
-        }
-        if best > -INF {
-            return best;
-        }
-        // No move: pass if the opponent has one, else the game is over.
-        if flips(o, p, a) | flips(o, p, b) != 0 {
-            -self.small2(o, p, -beta, -alpha, a, b)
-        } else {
-            final_score(p, o)
-        }
-    }
-
-    /// The last empty square: the exact final score.
-    #[inline]
-    fn last1(&mut self, p: u64, o: u64, sq: usize) -> i32 {
-        self.nodes += 1;
-        let pc = p.count_ones() as i32;
-        let f = flips(p, o, sq).count_ones() as i32;
-        if f > 0 {
-            return 2 * (pc + f + 1) - 64;
-        }
-        let f = flips(o, p, sq).count_ones() as i32;
-        if f > 0 {
-            return 2 * (pc - f) - 64;
-        }
-        // Neither side can play: 63 discs, the empty square goes to the winner.
-        let diff = 2 * pc - 63;
-        diff + diff.signum()
-    }
-
-    /// A shallow alpha-beta search with [`order_eval`] at the leaves, for move ordering.
-    fn shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
-        self.nodes += 1;
-        if depth == 0 {
-            return order_eval(p, o);
-        }
-        let mv = moves(p, o);
-        if mv == 0 {
-            if moves(o, p) == 0 {
-                return 64 * 64 * final_score(p, o).signum() + final_score(p, o);
-            }
-            return -self.shallow(o, p, -beta, -alpha, depth);
-        }
-        let mut best = -INF * 64;
-        let mut bits = mv;
-        while bits != 0 {
-            let sq = bits.trailing_zeros();
-            bits &= bits - 1;
-            let f = flips(p, o, sq as usize);
-            let v = -self.shallow(o ^ f, p ^ f ^ 1 << sq, -beta, -alpha, depth - 1);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
+    /// A search of one solve (see `Search::new`), or `None` when the CPU lacks a feature.
+    pub(super) fn search<'t>(
+        table: &'t Table,
+        config: &SolverConfig,
+        date: u8,
+        parallel: bool,
+        watch: &'t Watch,
+    ) -> Option<Box<dyn Kernel + Send + 't>> {
+        available().then(|| {
+            Box::new(Search::new(table, config, date, parallel, watch))
+                as Box<dyn Kernel + Send + 't>
+        })
     }
 }
 
@@ -1411,7 +810,7 @@ fn potential(p: u64, o: u64) -> u32 {
 
 /// A cheap evaluation for move ordering, from the side with discs `p`: mobility, potential
 /// mobility and corners.
-#[inline]
+#[inline(always)]
 fn order_eval(p: u64, o: u64) -> i32 {
     let mp = weighted_mobility(p, o);
     let mo = weighted_mobility(o, p);

@@ -8,15 +8,8 @@ use yomi_core::{Game, Limits, StopFlag, StopReason};
 use yomi_endgame::{BestFrom, Features, Mode, Solver, SolverConfig};
 use yomi_othello::{ObfPosition, Othello};
 
-fn ffo(file: &str) -> Vec<ObfPosition> {
-    let path = format!("{}/../../data/ffo/{file}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.parse().expect("valid OBF"))
-        .collect()
-}
+mod common;
+use common::ffo;
 
 fn solver(threads: usize) -> Solver {
     Solver::new(SolverConfig {

@@ -4,7 +4,10 @@
 use yomi_core::testing::random_game_positions;
 use yomi_core::{Game, Rng};
 use yomi_endgame::{Features, Mode, Solver, SolverConfig};
-use yomi_othello::{Move, ObfPosition, Othello};
+use yomi_othello::{Move, Othello};
+
+mod common;
+use common::ffo;
 
 /// The plain minimax: every move, no pruning, the exact final disc difference.
 fn minimax(pos: &Othello) -> i32 {
@@ -25,6 +28,7 @@ fn solver(threads: usize, features: Features) -> Solver {
         features,
         // Split even small positions, so the parallel code runs in these tests.
         split_min: 5,
+        ..SolverConfig::default()
     })
     .expect("valid config")
 }
@@ -129,16 +133,6 @@ fn finished_and_passing_positions() {
     assert_eq!(values.len(), 1);
     assert_eq!(values[0].mv, Move::Pass);
     assert_eq!(values[0].score, minimax(&pass));
-}
-
-fn ffo(file: &str) -> Vec<ObfPosition> {
-    let path = format!("{}/../../data/ffo/{file}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.parse().expect("valid OBF"))
-        .collect()
 }
 
 /// Solves every position exactly and in WLD mode: the score is the first listed one, the best
