@@ -1,12 +1,15 @@
-//! `othello`: the Othello playing agent of `yomi-endgame`: a midgame search with a hand-made
-//! evaluation, then a win/loss/draw solve and an exact solve near the end.
+//! `othello`: the Othello playing agent of `yomi-othello-search`: a midgame search with a
+//! hand-made evaluation, then a win/loss/draw solve and an exact solve near the end.
 
 use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
 use yomi_core::{Agent, AgentError, Explanation, Limits, MoveScore, Rng};
-use yomi_endgame::{MidgameSearch, Mode, Solver, SolverConfig, EVAL_LIMIT, FINAL_SCALE};
 use yomi_othello::{Move, Othello};
+use yomi_othello_search::{
+    HandEval, MidgameSearch, Mode, Solver, SolverConfig, EVAL_LIMIT, FINAL_SCALE,
+};
 
 use crate::common::{explain_best, moves_of, time_text};
 use crate::{AgentInfo, ParamInfo, Registry};
@@ -46,8 +49,8 @@ impl Default for OthelloSettings {
     }
 }
 
-/// `othello`: iterative-deepening alpha-beta with [`yomi_endgame::evaluate`] while more than
-/// `wld` squares are empty, then the endgame [`Solver`]: win/loss/draw at `wld` empties or
+/// `othello`: iterative-deepening alpha-beta with [`yomi_othello_search::hand_evaluate`] while
+/// more than `wld` squares are empty, then the endgame [`Solver`]: win/loss/draw at `wld` empties or
 /// fewer, exact at `exact` or fewer.
 ///
 /// Every legal move gets a value and ties are broken at random: in the midgame the search's
@@ -78,7 +81,7 @@ impl OthelloAgent {
     pub fn new(settings: OthelloSettings) -> OthelloAgent {
         OthelloAgent {
             settings,
-            midgame: MidgameSearch::new(settings.hash_mb),
+            midgame: MidgameSearch::new(settings.hash_mb, Arc::new(HandEval)),
             solver: None,
             limits: Limits::none(),
         }

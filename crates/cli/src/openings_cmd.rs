@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use yomi_agents::Zoo;
 use yomi_core::{Game, Player, Rng};
-use yomi_endgame::{EVAL_LIMIT, FINAL_SCALE};
+use yomi_othello_search::{EVAL_LIMIT, FINAL_SCALE};
 use yomi_othello::{Move, MoveSequence, Othello};
 
 use crate::{interrupt, GameName, Res};
