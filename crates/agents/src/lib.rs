@@ -79,7 +79,7 @@ pub use common::WIN_VALUE;
 pub use engine::{register_engine, zoo_with_engines};
 pub use mcts::MctsAgent;
 pub use montecarlo::{PmcAgent, PmcScore};
-pub use othello_agent::{OthelloAgent, OthelloSettings};
+pub use othello_agent::{OthelloAgent, OthelloEval, OthelloSettings, ParseEvalError};
 pub use registry::{AgentInfo, BuildAgentError, ParamInfo, Params, Registry};
 pub use search::{RootValue, SearchAgent, SearchMethod, SearchResult};
 pub use study::{StudyAgent, StudyRule};
