@@ -604,10 +604,14 @@ macro_rules! search_kernel {
                     list[n] = Candidate { sq, flips: f, key };
                     n += 1;
                 }
-                let list = &mut list[..n];
-                sort(list);
+                // The moves in the order of a stable sort by descending key, picked one at a
+                // time: a cutoff after the first move (the common case) sorts nothing.
+                let mut left = (1u32 << n) - 1;
                 let mut best = -INF;
-                for c in list.iter() {
+                while left != 0 {
+                    let i = next_best(&list, left);
+                    left &= !(1 << i);
+                    let c = &list[i];
                     let (cp, co) = (o ^ c.flips, p ^ c.flips ^ 1 << c.sq);
                     let v = if empties - 1 > 4 {
                         -self.mid(cp, co, -beta, -alpha)
@@ -669,7 +673,7 @@ macro_rules! search_kernel {
                 let mut best = -INF;
                 for i in 0..n {
                     let sq = squares[i] as usize;
-                    let f = flips(p, o, sq);
+                    let f = flips_near(p, o, sq);
                     if f == 0 {
                         continue;
                     }
@@ -701,7 +705,7 @@ macro_rules! search_kernel {
                     return best;
                 }
                 // No move: pass if the opponent has one, else the game is over.
-                if squares.iter().any(|&s| flips(o, p, s as usize) != 0) {
+                if squares.iter().any(|&s| flips_near(o, p, s as usize) != 0) {
                     -self.small(o, p, -beta, -alpha, squares)
                 } else {
                     final_score(p, o)
@@ -713,14 +717,14 @@ macro_rules! search_kernel {
             fn small2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, a: usize, b: usize) -> i32 {
                 self.nodes += 1;
                 let mut best = -INF;
-                let f = flips(p, o, a);
+                let f = flips_near(p, o, a);
                 if f != 0 {
                     best = -self.last1(o ^ f, p ^ f ^ 1 << a, b);
                     if best >= beta {
                         return best;
                     }
                 }
-                let f = flips(p, o, b);
+                let f = flips_near(p, o, b);
                 if f != 0 {
                     let v = -self.last1(o ^ f, p ^ f ^ 1 << b, a);
                     best = best.max(v);
@@ -729,7 +733,7 @@ macro_rules! search_kernel {
                     return best;
                 }
                 // No move: pass if the opponent has one, else the game is over.
-                if flips(o, p, a) | flips(o, p, b) != 0 {
+                if flips_near(o, p, a) | flips_near(o, p, b) != 0 {
                     -self.small2(o, p, -beta, -alpha, a, b)
                 } else {
                     final_score(p, o)
@@ -742,11 +746,11 @@ macro_rules! search_kernel {
             fn last1(&mut self, p: u64, o: u64, sq: usize) -> i32 {
                 self.nodes += 1;
                 let pc = p.count_ones() as i32;
-                let f = flips(p, o, sq).count_ones() as i32;
+                let f = flips_near(p, o, sq).count_ones() as i32;
                 if f > 0 {
                     return 2 * (pc + f + 1) - 64;
                 }
-                let f = flips(o, p, sq).count_ones() as i32;
+                let f = flips_near(o, p, sq).count_ones() as i32;
                 if f > 0 {
                     return 2 * (pc - f) - 64;
                 }

@@ -73,10 +73,9 @@ fn check_bounds(
     if sol.best_from == BestFrom::Proof {
         s.clear();
         let child = s.solve(&pos.play_unchecked(best), mode);
-        let v = match mode {
-            Mode::Exact => -child.score,
-            Mode::Wld => -child.score,
-        };
+        // The child's score from its mover's side, in the same mode (a disc difference or a
+        // sign): negated, the value of `best` for the root's mover.
+        let v = -child.score;
         assert!(v >= sol.lower, "{pos}: {best} scores {v} < {}", sol.lower);
     }
 }

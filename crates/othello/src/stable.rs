@@ -146,6 +146,7 @@ const fn lines(diagonal: bool) -> [u64; 15] {
 ///    neighbour too).
 ///
 /// Call it twice (swapping the arguments) for both sides.
+#[inline]
 #[must_use]
 pub fn stable_discs(player: Bitboard, opponent: Bitboard) -> Bitboard {
     let (p, o) = (player.0, opponent.0 & !player.0);
