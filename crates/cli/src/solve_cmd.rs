@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use yomi_core::{Limits, NodeCount, Seconds, StopReason};
-use yomi_endgame::{Features, Mode, Solution, Solver, SolverConfig};
 use yomi_othello::{ObfPosition, Othello};
+use yomi_othello_search::{Features, Mode, Solution, Solver, SolverConfig};
 
 use crate::{interrupt, Res};
 
