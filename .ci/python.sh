@@ -2,13 +2,21 @@
 # CI for the Python package (crates/python): format and lints of the binding crate, then a
 # fresh virtual environment with maturin, pytest and numpy, `pip install ./crates/python`
 # (maturin builds the extension in release mode), and the pytest suite, which compares its
-# numbers with the `yomi` binary ($YOMI_CLI, built here if the caller has not).
+# numbers with the `yomi` binary.
 #
 # crates/python is a Cargo workspace of its own (PyO3's build script needs a Python
-# interpreter), so the main workspace's `cargo ... --workspace` steps do not cover it.
+# interpreter), so the main workspace's `cargo ... --workspace` steps do not cover it. It
+# builds in the main workspace's target directory, so its lints reuse the dependencies that
+# `cargo clippy --workspace` has already checked (same Cargo.lock versions).
+#
+# The `yomi` binary is the one `cargo test --workspace` builds (.ci/run has just run it, so
+# this costs nothing there). `cargo build -p yomi-cli` would not do: it resolves features
+# without the workspace's dev-dependencies (yomi-core's `testing`), so it rebuilt every yomi
+# crate at the test profile's opt-level 3, which was most of this step's time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
+export CARGO_TARGET_DIR="$PWD/target"
 
 if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
     apt-get update -qq
@@ -30,9 +38,12 @@ PYO3_PYTHON="$py" cargo clippy --manifest-path crates/python/Cargo.toml --locked
 step "pip install ./crates/python (release build)"
 PATH="$PWD/$venv/bin:$PATH" "$py" -m pip install --quiet --no-build-isolation ./crates/python
 
-# The CLI with the test profile: after `cargo test --workspace` (as in .ci/run) it is built.
-cargo build --quiet --profile test -p yomi-cli
-export YOMI_CLI="$PWD/target/debug/yomi"
+step "the yomi binary of cargo test --workspace"
+if [ -z "${YOMI_CLI:-}" ]; then
+    YOMI_CLI="$(crates/python/tests/cli_path.sh)"
+fi
+export YOMI_CLI
+echo "$YOMI_CLI"
 
 step "pytest"
 # From outside the source tree, so the tests import the installed package.

@@ -8,8 +8,8 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use yomi_endgame::{Mode, Solver, SolverConfig};
 use yomi_othello::ObfPosition;
+use yomi_othello_search::{Mode, Solver, SolverConfig};
 
 /// FFO #1-#19 (14 to 16 empties).
 fn ffo_1_19() -> Vec<ObfPosition> {

@@ -13,7 +13,7 @@
 //! - **Generic, any [`Game`](yomi_core::Game) + [`LeafEval`](yomi_core::LeafEval):**
 //!   `greedy`, `minimax`, `alphabeta`, `average` ([`SearchAgent`]). A finished game is worth
 //!   [`WIN_VALUE`] to the winner; an unfinished one at the depth limit its leaf evaluation.
-//! - **Othello only:** `othello` ([`OthelloAgent`]), the engine of `yomi-endgame`: alpha-beta
+//! - **Othello only:** `othello` ([`OthelloAgent`]), the engine of `yomi-othello-search`: alpha-beta
 //!   with a hand-made evaluation, then win/loss/draw and exact endgame solves.
 //! - **Tic-tac-toe only:** the study's `ai1` .. `ai14s` ([`StudyAgent`], [`StudyRule`]).
 //! - **External engines, every game:** `engine` ([`register_engine`]) starts a program and
@@ -80,7 +80,7 @@ pub use common::WIN_VALUE;
 pub use engine::{register_engine, zoo_with_engines};
 pub use mcts::MctsAgent;
 pub use montecarlo::{PmcAgent, PmcScore};
-pub use othello_agent::{OthelloAgent, OthelloSettings};
+pub use othello_agent::{OthelloAgent, OthelloEval, OthelloSettings, ParseEvalError};
 pub use registry::{AgentInfo, BuildAgentError, ParamInfo, Params, Registry};
 pub use search::{RootValue, SearchAgent, SearchMethod, SearchResult};
 pub use small_othello_agent::{

@@ -1,12 +1,20 @@
-//! `othello`: the Othello playing agent of `yomi-endgame`: a midgame search with a hand-made
-//! evaluation, then a win/loss/draw solve and an exact solve near the end.
+//! `othello`: the Othello playing agent of `yomi-othello-search`: a midgame search with the
+//! learned (or the hand-made) evaluation, then a win/loss/draw solve and an exact solve near the
+//! end.
 
 use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
+use thiserror::Error;
 use yomi_core::{Agent, AgentError, Explanation, Limits, MoveScore, Rng};
-use yomi_endgame::{MidgameSearch, Mode, Solver, SolverConfig, EVAL_LIMIT, FINAL_SCALE};
 use yomi_othello::{Move, Othello};
+use yomi_othello_search::{
+    Evaluator, HandEval, MidgameSearch, Mode, Solver, SolverConfig, WeightError, Weights,
+    EVAL_LIMIT, FINAL_SCALE,
+};
 
 use crate::common::{explain_best, moves_of, time_text};
 use crate::{AgentInfo, ParamInfo, Registry};
@@ -17,8 +25,57 @@ const MAX_SECONDS: f64 = 1e6;
 /// The largest table accepted, in MiB.
 const MAX_HASH_MB: u64 = 4096;
 
+/// The evaluation of the midgame search: written `learned` or `hand`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OthelloEval {
+    /// The learned pattern evaluation of `yomi-othello-eval` (its built-in weights), in
+    /// hundredths of a disc.
+    #[default]
+    Learned,
+    /// The hand-made evaluation ([`yomi_othello_search::hand_evaluate`]), in about hundredths
+    /// of a disc.
+    Hand,
+}
+
+/// An evaluation name that is neither `learned` nor `hand`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown evaluation {0:?}: learned or hand")]
+pub struct ParseEvalError(pub String);
+
+impl fmt::Display for OthelloEval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            OthelloEval::Learned => "learned",
+            OthelloEval::Hand => "hand",
+        })
+    }
+}
+
+impl FromStr for OthelloEval {
+    type Err = ParseEvalError;
+
+    fn from_str(s: &str) -> Result<OthelloEval, ParseEvalError> {
+        match s {
+            "learned" => Ok(OthelloEval::Learned),
+            "hand" => Ok(OthelloEval::Hand),
+            _ => Err(ParseEvalError(s.to_string())),
+        }
+    }
+}
+
+impl OthelloEval {
+    /// The evaluator (for `Learned`, the built-in weights).
+    #[must_use]
+    pub fn evaluator(self) -> Arc<dyn Evaluator> {
+        match self {
+            OthelloEval::Learned => Weights::builtin(),
+            OthelloEval::Hand => Arc::new(HandEval),
+        }
+    }
+}
+
 /// How an [`OthelloAgent`] picks its moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OthelloSettings {
     /// The time per move, for the midgame search and the solves alike; `None` for none.
     pub time: Option<Duration>,
@@ -31,10 +88,28 @@ pub struct OthelloSettings {
     pub exact: u32,
     /// The size of each transposition table (the midgame search's and the solver's), in MiB.
     pub hash_mb: usize,
+    /// The evaluation of the midgame search.
+    pub eval: OthelloEval,
+    /// With [`OthelloEval::Learned`]: a weight file to use instead of the built-in weights.
+    pub weights: Option<PathBuf>,
+}
+
+impl OthelloSettings {
+    /// The evaluator of the midgame search: the hand-made one, the built-in weights, or the
+    /// weight file.
+    ///
+    /// # Errors
+    /// A [`WeightError`] when the weight file is missing, corrupt or of another layout.
+    pub fn evaluator(&self) -> Result<Arc<dyn Evaluator>, WeightError> {
+        match (self.eval, &self.weights) {
+            (OthelloEval::Learned, Some(path)) => Ok(Arc::new(Weights::read(path)?)),
+            (eval, _) => Ok(eval.evaluator()),
+        }
+    }
 }
 
 impl Default for OthelloSettings {
-    /// `time=0.1,depth=60,wld=18,exact=16,hash_mb=16`.
+    /// `time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin`.
     fn default() -> OthelloSettings {
         OthelloSettings {
             time: Some(Duration::from_millis(100)),
@@ -42,18 +117,23 @@ impl Default for OthelloSettings {
             wld: 18,
             exact: 16,
             hash_mb: 16,
+            eval: OthelloEval::Learned,
+            weights: None,
         }
     }
 }
 
-/// `othello`: iterative-deepening alpha-beta with [`yomi_endgame::evaluate`] while more than
-/// `wld` squares are empty, then the endgame [`Solver`]: win/loss/draw at `wld` empties or
-/// fewer, exact at `exact` or fewer.
+/// `othello`: iterative-deepening alpha-beta ([`MidgameSearch`]) with the learned evaluation
+/// (`eval=learned`, the default: the built-in weights of `yomi-othello-eval`) or the hand-made
+/// one (`eval=hand`) while more than `wld` squares are empty, then the endgame [`Solver`]:
+/// win/loss/draw at `wld` empties or fewer, exact at `exact` or fewer.
 ///
 /// Every legal move gets a value and ties are broken at random: in the midgame the search's
-/// value at the deepest completed depth (evaluation units, about a hundredth of a disc; a
-/// finished game is its final disc difference times [`FINAL_SCALE`]); in a solve the exact
-/// final disc difference or -1 / 0 / 1. A position with a single legal move is not searched.
+/// value at the deepest completed depth (evaluation units, hundredths of a disc for the learned
+/// evaluation and about that for the hand-made one; a finished game is its final disc
+/// difference times [`FINAL_SCALE`]); in a solve the exact final disc difference or -1 / 0 / 1.
+/// The explanation names the evaluation that gave a midgame value. A position with a single
+/// legal move is not searched.
 ///
 /// Every move obeys the time per move (`time`, or a tighter limit given through
 /// [`Agent::set_limits`], whose stop flag also ends a move early): a solve that the limit stops
@@ -74,14 +154,17 @@ pub struct OthelloAgent {
 
 impl OthelloAgent {
     /// An agent with these settings (tables are allocated on first use).
-    #[must_use]
-    pub fn new(settings: OthelloSettings) -> OthelloAgent {
-        OthelloAgent {
+    ///
+    /// # Errors
+    /// A [`WeightError`] when `settings.weights` names a file that is missing, corrupt or of
+    /// another layout.
+    pub fn new(settings: OthelloSettings) -> Result<OthelloAgent, WeightError> {
+        Ok(OthelloAgent {
+            midgame: MidgameSearch::new(settings.hash_mb, settings.evaluator()?),
             settings,
-            midgame: MidgameSearch::new(settings.hash_mb),
             solver: None,
             limits: Limits::none(),
-        }
+        })
     }
 
     /// The settings.
@@ -143,13 +226,28 @@ impl fmt::Display for OthelloAgent {
         let s = &self.settings;
         write!(
             f,
-            "othello:time={},depth={},wld={},exact={},hash_mb={}",
+            "othello:time={},depth={},wld={},exact={},hash_mb={},eval={}",
             time_text(s.time),
             s.depth,
             s.wld,
             s.exact,
-            s.hash_mb
-        )
+            s.hash_mb,
+            s.eval
+        )?;
+        match &s.weights {
+            None => write!(f, ",weights=builtin"),
+            Some(path) => {
+                let path = path.display().to_string();
+                let plain = !path
+                    .chars()
+                    .any(|c| matches!(c, ',' | ':' | '=' | '(' | ')') || c.is_whitespace());
+                if plain {
+                    write!(f, ",weights={path}")
+                } else {
+                    write!(f, ",weights=({path})")
+                }
+            }
+        }
     }
 }
 
@@ -233,10 +331,11 @@ impl OthelloAgent {
         let result = self
             .midgame
             .search_limited(state, self.settings.depth, &left);
+        let eval = self.midgame.evaluator().name();
         let how = if result.exact {
             format!("depth {} search, exact", result.depth)
         } else {
-            format!("depth {} search", result.depth)
+            format!("depth {} search, {eval} evaluation", result.depth)
         };
         let mut scored = Vec::with_capacity(moves.len());
         for &mv in moves {
@@ -251,8 +350,8 @@ impl OthelloAgent {
         let mut e = explain_best(self.to_string(), scored, rng);
         e.notes.extend(notes);
         e.notes.push(format!(
-            "{how} at {empties} empties, {} nodes in {:.3} s; scores: evaluation units \
-             (|eval| <= {EVAL_LIMIT}, about 1/100 disc), a finished game {FINAL_SCALE} per disc",
+            "{how} at {empties} empties, {} nodes in {:.3} s; scores: {eval} evaluation units \
+             (|eval| <= {EVAL_LIMIT}, 1/100 disc), a finished game {FINAL_SCALE} per disc",
             result.nodes,
             result.elapsed.as_secs_f64()
         ));
@@ -272,7 +371,7 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
     registry.register(
         AgentInfo {
             name: "othello",
-            summary: "alpha-beta with a hand-made evaluation; WLD then exact endgame solves",
+            summary: "alpha-beta with the learned (or hand-made) evaluation; WLD then exact endgame solves",
             params: vec![
                 ParamInfo {
                     name: "time",
@@ -300,6 +399,17 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
                     default: "16",
                     help: "size of each transposition table in MiB",
                 },
+                ParamInfo {
+                    name: "eval",
+                    default: "learned",
+                    help: "midgame evaluation: learned (the built-in pattern weights) or hand",
+                },
+                ParamInfo {
+                    name: "weights",
+                    default: "builtin",
+                    help: "with eval=learned: a weight file (yomi train fit) instead of the \
+                           built-in weights (builtin)",
+                },
             ],
         },
         |p| {
@@ -309,8 +419,21 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
                 wld: p.u64_in("wld", 0, 64)? as u32,
                 exact: p.u64_in("exact", 0, 64)? as u32,
                 hash_mb: p.u64_in("hash_mb", 1, MAX_HASH_MB)? as usize,
+                eval: p
+                    .text("eval")
+                    .parse()
+                    .map_err(|_| p.bad("eval", "learned or hand"))?,
+                weights: match p.text("weights") {
+                    "builtin" => None,
+                    path => Some(PathBuf::from(path)),
+                },
             };
-            Ok(Box::new(OthelloAgent::new(settings)))
+            if settings.eval == OthelloEval::Hand && settings.weights.is_some() {
+                return Err(p.bad("weights", "builtin: eval=hand uses no weights"));
+            }
+            let agent = OthelloAgent::new(settings)
+                .map_err(|e| p.bad("weights", format!("builtin or a sound weight file ({e})")))?;
+            Ok(Box::new(agent))
         },
     );
 }

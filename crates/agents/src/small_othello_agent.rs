@@ -14,8 +14,8 @@ use crate::{AgentInfo, BuildAgentError, ParamInfo, Registry};
 /// The longest time limit accepted, in seconds.
 const MAX_SECONDS: f64 = 1e6;
 /// A finished game is worth its final score times this in evaluation units (the 8x8 agent's
-/// [`FINAL_SCALE`](yomi_endgame::FINAL_SCALE)).
-pub const SMALL_FINAL_SCALE: i32 = yomi_endgame::FINAL_SCALE;
+/// [`FINAL_SCALE`](yomi_othello_search::FINAL_SCALE)).
+pub const SMALL_FINAL_SCALE: i32 = yomi_othello_search::FINAL_SCALE;
 /// The evaluations the small boards accept.
 const EVALS: &str = "general";
 /// Evaluations that only exist for 8x8 (the 8x8 `othello` agent's hand-made evaluation and

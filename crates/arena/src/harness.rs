@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use yomi_core::{Agent, AgentError, Game, GameResult, Limits, Player, Rng, StopFlag};
+use yomi_core::{Agent, AgentError, Forfeit, Game, GameResult, Limits, Player, Rng, StopFlag};
 
 use crate::elo::{Hypothesis, Pentanomial, Sprt};
 use crate::openings::{Opening, Openings, OpeningsInfo};
@@ -133,6 +133,42 @@ pub enum End {
     Stopped,
 }
 
+/// Which agent of a match: A or B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Seat {
+    /// Agent A.
+    A,
+    /// Agent B.
+    B,
+}
+
+/// A game lost by forfeit ([`AgentError::Forfeit`]): an external engine that crashed, ran
+/// past its time, broke its protocol or played an illegal move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameForfeit {
+    /// The game's index.
+    pub game: u64,
+    /// The agent that forfeited (and lost).
+    pub agent: Seat,
+    /// The short reason tables show: `timeout`, `crash`, `illegal move e9`, `protocol error`
+    /// (the [`Forfeit`]'s `Display`).
+    pub reason: String,
+    /// What happened, for logs (the engine's last words, the line it sent).
+    pub detail: String,
+}
+
+impl GameForfeit {
+    fn new(game: u64, agent: Seat, reason: &Forfeit, detail: String) -> GameForfeit {
+        GameForfeit {
+            game,
+            agent,
+            reason: reason.to_string(),
+            detail,
+        }
+    }
+}
+
 /// The state of a match's SPRT.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SprtReport {
@@ -180,6 +216,10 @@ pub struct MatchResult {
     pub sprt: Option<SprtReport>,
     /// Each game's result, in game order over the shard's games.
     pub outcomes: Outcomes,
+    /// The games of [`MatchResult::outcomes`] lost by forfeit, in game order (absent from
+    /// the JSON when there are none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forfeits: Vec<GameForfeit>,
     /// Thinking time of A and of B. Wall-clock: varies between runs.
     pub time: [AgentTime; 2],
 }
@@ -263,6 +303,8 @@ pub struct RunOptions<G> {
     pub record_moves: bool,
     /// Games already played (index, A's result): counted without being played again.
     pub prior: Vec<(u64, GameResult)>,
+    /// The forfeits among the games of [`RunOptions::prior`], kept in the result.
+    pub prior_forfeits: Vec<GameForfeit>,
 }
 
 impl<G: Game> RunOptions<G> {
@@ -282,6 +324,7 @@ impl<G: Game> RunOptions<G> {
             stop: StopFlag::new(),
             record_moves: false,
             prior: Vec::new(),
+            prior_forfeits: Vec::new(),
         }
     }
 }
@@ -299,6 +342,9 @@ pub struct FinishedGame<'a, G: Game> {
     pub result: GameResult,
     /// The moves from the opening's position (empty unless [`RunOptions::record_moves`]).
     pub moves: &'a [G::Move],
+    /// Why the loser forfeited, when the game ended by forfeit (the last move is the one
+    /// before it).
+    pub forfeit: Option<&'a GameForfeit>,
 }
 
 /// Watches a running match from the calling thread: every finished game in the order games
@@ -367,6 +413,7 @@ struct Played<M> {
     result: GameResult,
     time: [AgentTime; 2],
     moves: Vec<M>,
+    forfeit: Option<GameForfeit>,
 }
 
 fn play_one<G, A, B>(
@@ -405,6 +452,7 @@ where
                 result: outcome.result_for(a_side),
                 time,
                 moves: line.unwrap_or_default(),
+                forfeit: None,
             });
         }
         let a_moves = pos.side_to_move() == a_side;
@@ -418,16 +466,17 @@ where
             Ok(mv) => mv,
             // An external engine that crashed, hung, broke its protocol or played an illegal
             // move loses this game; the match goes on.
-            Err(AgentError::Forfeit { .. }) => {
-                let lost = if a_moves {
-                    GameResult::Loss
+            Err(AgentError::Forfeit { reason, detail }) => {
+                let (lost, seat) = if a_moves {
+                    (GameResult::Loss, Seat::A)
                 } else {
-                    GameResult::Win
+                    (GameResult::Win, Seat::B)
                 };
                 return Ok(Played {
                     result: lost,
                     time,
                     moves: line.unwrap_or_default(),
+                    forfeit: Some(GameForfeit::new(index, seat, &reason, detail)),
                 });
             }
             Err(source) => {
@@ -497,6 +546,7 @@ struct Done<M> {
     index: u64,
     result: GameResult,
     moves: Vec<M>,
+    forfeit: Option<GameForfeit>,
 }
 
 /// What a worker sends: games, or the error that ended it.
@@ -588,6 +638,16 @@ where
     let mut frontier = 0u64;
     let mut pairs = Pentanomial::default();
     let mut last_seen: Option<GameResult> = None;
+    let mut forfeits: Vec<GameForfeit> = options
+        .prior_forfeits
+        .iter()
+        .filter(|f| {
+            f.game < total_games
+                && shard.contains(f.game)
+                && prefilled[shard.slot_of(f.game) as usize] != 0
+        })
+        .cloned()
+        .collect();
     let spawn_result = std::thread::scope(|scope| -> Result<(), MatchError> {
         for _ in 0..threads.min(games.max(1) as usize) {
             let tx = tx.clone();
@@ -635,6 +695,7 @@ where
                                     index,
                                     result: p.result,
                                     moves: p.moves,
+                                    forfeit: p.forfeit,
                                 });
                             }
                         }
@@ -680,11 +741,15 @@ where
                                 opening: options.openings.for_round(game.index / 2),
                                 result: game.result,
                                 moves: &game.moves,
+                                forfeit: game.forfeit.as_ref(),
                             };
                             if let Err(e) = observer.finished(&finished) {
                                 error = Some(MatchError::Observer(e));
                                 halt.store(true, Ordering::Relaxed);
                             }
+                        }
+                        if let Some(f) = game.forfeit {
+                            forfeits.push(f);
                         }
                     }
                     // Count the games now in order; decide the SPRT pair by pair.
@@ -746,6 +811,7 @@ where
         for s in &mut slots[keep..] {
             *s = 0;
         }
+        forfeits.retain(|f| f.game <= at);
         end = End::Sprt;
     } else if stop.is_set() && slots.contains(&0) {
         end = End::Interrupted;
@@ -774,6 +840,11 @@ where
             }
         }),
         outcomes: Outcomes::from_codes(slots),
+        forfeits: {
+            forfeits.sort_by_key(|f| f.game);
+            forfeits.dedup_by_key(|f| f.game);
+            forfeits
+        },
         time,
     };
     result.recount();

@@ -304,3 +304,82 @@ fn an_interrupted_match_resumes_to_the_uninterrupted_result() {
     options.prior = vec![(6_000, GameResult::Win)];
     assert!(run_match(&cfg, &options, random, random, &mut NoObserver).is_err());
 }
+
+/// Plays at random, but forfeits (as a crashing engine would) on a tenth of its moves, drawn
+/// from the game's generator: which games are forfeited depends on the seed only.
+#[derive(Debug)]
+struct Flaky;
+
+impl Agent<TicTacToe> for Flaky {
+    fn spec(&self) -> String {
+        "flaky".into()
+    }
+
+    fn explain(
+        &mut self,
+        state: &TicTacToe,
+        rng: &mut yomi_core::Rng,
+    ) -> Result<yomi_core::Explanation<<TicTacToe as Game>::Move>, yomi_core::AgentError> {
+        if rng.chance(0.1) {
+            let reason = if rng.chance(0.5) {
+                yomi_core::Forfeit::Crash
+            } else {
+                yomi_core::Forfeit::IllegalMove("e9".into())
+            };
+            return Err(yomi_core::AgentError::Forfeit {
+                reason,
+                detail: "made up".into(),
+            });
+        }
+        RandomAgent.explain(state, rng)
+    }
+}
+
+#[test]
+fn forfeits_are_recorded_with_their_reason_at_any_thread_count_and_in_shards() {
+    let flaky = || -> Box<dyn Agent<TicTacToe>> { Box::new(Flaky) };
+    let options = RunOptions::from_start(TicTacToe::default());
+    let one = run(&options, &config(300, 4, Some(1)), flaky, random);
+    let two = run(&options, &config(300, 4, Some(2)), flaky, random);
+    assert_eq!(one, two);
+    assert!(one.forfeits.len() > 20, "{}", one.forfeits.len());
+    for f in &one.forfeits {
+        // Every forfeit is A's (B plays at random), a loss for A, with its reason.
+        assert_eq!(f.agent, Seat::A);
+        let slot = f.game as usize;
+        assert_eq!(one.outcomes.get(slot), Some(GameResult::Loss));
+        assert!(
+            f.reason == "crash" || f.reason == "illegal move e9",
+            "{f:?}"
+        );
+    }
+    assert!(one.forfeits.windows(2).all(|w| w[0].game < w[1].game));
+    // Both reasons occur; B forfeits from the other seat the same way.
+    assert!(one.forfeits.iter().any(|f| f.reason == "crash"));
+    assert!(one.forfeits.iter().any(|f| f.reason.starts_with("illegal")));
+    let swapped = run(&options, &config(300, 4, Some(2)), random, flaky);
+    assert!(swapped
+        .forfeits
+        .iter()
+        .all(|f| f.agent == Seat::B
+            && swapped.outcomes.get(f.game as usize) == Some(GameResult::Win)));
+    // Shards hold their own games' forfeits, and merge into the whole match's list.
+    let shards: Vec<MatchResult> = (0..3)
+        .map(|k| {
+            let mut o = options.clone();
+            o.shard = Shard { index: k, count: 3 };
+            run(&o, &config(300, 4, Some(2)), flaky, random)
+        })
+        .collect();
+    assert!(shards
+        .iter()
+        .all(|s| s.forfeits.iter().all(|f| s.shard.contains(f.game))));
+    assert_eq!(strip(MatchResult::merge(&shards).unwrap()), one);
+    // A resumed match keeps the forfeits of the games it does not play again.
+    let mut again = options.clone();
+    again.prior = (0..100)
+        .map(|i| (i, one.outcomes.get(i as usize).unwrap()))
+        .collect();
+    again.prior_forfeits = one.forfeits.clone();
+    assert_eq!(run(&again, &config(300, 4, Some(2)), flaky, random), one);
+}

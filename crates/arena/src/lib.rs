@@ -53,8 +53,9 @@ pub use elo::{
     ParseSprtError, Pentanomial, Scores, Sprt,
 };
 pub use harness::{
-    play_game, play_match, run_match, seat_names, AgentTime, End, FinishedGame, MatchConfig,
-    MatchError, MatchResult, NoObserver, Observer, Progress, RunOptions, SprtReport, MAX_ROUNDS,
+    play_game, play_match, run_match, seat_names, AgentTime, End, FinishedGame, GameForfeit,
+    MatchConfig, MatchError, MatchResult, NoObserver, Observer, Progress, RunOptions, Seat,
+    SprtReport, MAX_ROUNDS,
 };
 pub use openings::{Opening, OpeningOrder, Openings, OpeningsError, OpeningsInfo};
 pub use shard::{MergeError, Outcomes, ParseShardError, Shard};

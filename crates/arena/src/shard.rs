@@ -280,6 +280,7 @@ impl MatchResult {
         }
         let total = first.rounds * 2;
         let mut codes = vec![0u8; total as usize];
+        let mut forfeits = Vec::new();
         let mut time = first.time;
         time.iter_mut().for_each(|t| *t = Default::default());
         for s in by_index.into_iter().flatten() {
@@ -301,6 +302,7 @@ impl MatchResult {
             for (slot, &c) in s.outcomes.0.iter().enumerate() {
                 codes[s.shard.index_of(slot as u64) as usize] = c;
             }
+            forfeits.extend(s.forfeits.iter().cloned());
             for (t, u) in time.iter_mut().zip(s.time) {
                 t.moves += u.moves;
                 t.seconds += u.seconds;
@@ -312,6 +314,10 @@ impl MatchResult {
             end: End::Complete,
             sprt: None,
             outcomes: Outcomes(codes),
+            forfeits: {
+                forfeits.sort_by_key(|f| f.game);
+                forfeits
+            },
             time,
             ..first.clone()
         };

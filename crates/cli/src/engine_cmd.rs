@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 use yomi_agents::{zoo_with_engines, BuildAgentError, WIN_VALUE};
 use yomi_core::{Agent, AgentSpec, Explanation, MoveScore};
-use yomi_endgame::FINAL_SCALE;
 use yomi_othello::{parse_ggf_file, GgfGame, Move, Othello};
+use yomi_othello_search::FINAL_SCALE;
 use yomi_protocol::{
     default_hint_value, run_gtp, run_nboard, AgentFactory, AgentSettings, EngineOptions, HintDepth,
     HintValue,

@@ -14,9 +14,10 @@ use yomi_arena::{
     OpeningOrder, Openings, Progress, RunOptions, Scores, Shard,
 };
 use yomi_core::Game;
+use yomi_protocol::EngineGame;
 
-use crate::record::{GameLine, Prior, Recorder};
-use crate::{interrupt, CliGame, Res};
+use crate::record::{ggf_record, Format, GameLine, Prior, Recorder};
+use crate::{interrupt, report, CliGame, Res};
 
 /// Options shared by `match` and `league`: where games start, which games to play, and where
 /// they are recorded.
@@ -34,7 +35,8 @@ pub struct RunArgs {
     /// JSON, for `yomi merge`.
     #[arg(long)]
     pub shard: Option<Shard>,
-    /// Append every finished game to FILE as a JSON line (the first line names the run).
+    /// Append every finished game to FILE as a JSON line (the first line names the run), or
+    /// as a GGF record when FILE ends in `.ggf` (Othello).
     #[arg(long, conflicts_with = "resume")]
     pub record: Option<PathBuf>,
     /// Continue the interrupted run recorded in FILE (made with --record): its games count,
@@ -68,10 +70,20 @@ impl RunArgs {
     }
 
     /// Opens the record: a new one for --record, the old one for --resume (with its games).
-    pub fn recorder(&self, header: &Value) -> Res<(Option<Recorder>, Prior)> {
+    pub fn recorder<G: EngineGame>(&self, header: &Value) -> Res<(Option<Recorder>, Prior)> {
+        for path in [&self.record, &self.resume].into_iter().flatten() {
+            if Format::of(path) == Format::Ggf && G::default().nboard_record().is_none() {
+                return Err(format!(
+                    "{}: GGF records hold Othello games; record {} games in a JSON-lines file",
+                    path.display(),
+                    G::NAME
+                )
+                .into());
+            }
+        }
         if let Some(path) = &self.resume {
             let (r, prior) = Recorder::resume(path, header)?;
-            let n: usize = prior.values().map(Vec::len).sum();
+            let n = prior.count();
             eprintln!("resuming {}: {n} games already played", path.display());
             return Ok((Some(r), prior));
         }
@@ -113,6 +125,8 @@ pub enum ShardFile {
         /// One shard result per agent.
         results: Vec<MatchResult>,
     },
+    /// Positions of `bench ffo`.
+    Bench(crate::solve_cmd::BenchShard),
 }
 
 /// A progress bar on standard error for `games` games (hidden when stderr is not a terminal);
@@ -142,6 +156,8 @@ pub struct Watch<'a> {
     pub match_no: usize,
     /// When a progress line was last written (batch jobs: no terminal, no bar).
     pub printed: Instant,
+    /// The names of A and B in GGF records.
+    pub names: [String; 2],
 }
 
 impl<'a> Watch<'a> {
@@ -160,15 +176,39 @@ impl<'a> Watch<'a> {
             recorder,
             match_no,
             printed: Instant::now(),
+            names: Default::default(),
         }
+    }
+
+    /// The watch with the names GGF records give A and B (their specs, or an engine's
+    /// `name=`).
+    pub fn with_names(mut self, a: &str, b: &str) -> Watch<'a> {
+        self.names = [report::display_name(a), report::display_name(b)];
+        self
     }
 }
 
-impl<G: Game> Observer<G> for Watch<'_> {
+impl<G: EngineGame> Observer<G> for Watch<'_> {
     fn finished(&mut self, game: &FinishedGame<'_, G>) -> Result<(), String> {
         let Some(r) = &mut self.recorder else {
             return Ok(());
         };
+        if r.format() == Format::Ggf {
+            let record = game
+                .opening
+                .position
+                .ggf_game(game.moves)
+                .ok_or_else(|| format!("game {} cannot be written as GGF", game.index))?;
+            let text = ggf_record(
+                record,
+                r.run(),
+                self.match_no,
+                game.index,
+                [&self.names[0], &self.names[1]],
+                game.forfeit,
+            );
+            return r.write_line(&text);
+        }
         let moves: Vec<String> = game.moves.iter().map(ToString::to_string).collect();
         r.game(&GameLine {
             match_no: self.match_no,
@@ -177,6 +217,7 @@ impl<G: Game> Observer<G> for Watch<'_> {
             a_first: game.a_first,
             result: game.result,
             moves: moves.join(" "),
+            forfeit: game.forfeit.cloned(),
         })
     }
 
@@ -223,7 +264,7 @@ impl<G: Game> Observer<G> for Watch<'_> {
 /// Plays a match between the agents `a` and `b` of `zoo`, fresh agents for every game.
 ///
 /// Both specs must already have built once: a spec that builds once builds every time.
-pub fn play_specs<G: Game>(
+pub fn play_specs<G: EngineGame>(
     zoo: &Registry<G>,
     config: &MatchConfig,
     options: &RunOptions<G>,

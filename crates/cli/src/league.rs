@@ -109,7 +109,7 @@ fn split_agents(text: &str) -> Vec<String> {
 
 /// One agent's results against the baseline.
 #[derive(Debug, Serialize)]
-struct Row {
+struct Row<'a> {
     /// The spec as listed.
     agent: String,
     /// The full spec (every parameter).
@@ -120,6 +120,12 @@ struct Row {
     ratios: [Ratios; 3],
     pairs: Pentanomial,
     elo: EloEstimate,
+    /// The games lost by forfeit, by the agent (`a`) or the baseline (`b`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    forfeits: Vec<report::ForfeitJson<'a>>,
+    /// The name the table gives the agent.
+    #[serde(skip)]
+    name: String,
 }
 
 /// Win, loss and draw ratios with 95% Wilson intervals.
@@ -137,8 +143,8 @@ impl Ratios {
     }
 }
 
-impl Row {
-    fn new(agent: &str, r: &MatchResult) -> Row {
+impl<'a> Row<'a> {
+    fn new(agent: &str, r: &'a MatchResult) -> Row<'a> {
         let total = r.total();
         Row {
             agent: agent.to_string(),
@@ -153,6 +159,8 @@ impl Row {
             ],
             pairs: r.pairs,
             elo: EloEstimate::of(&Scores::pentanomial(&r.pairs)),
+            forfeits: report::forfeits_json(&r.forfeits),
+            name: report::display_name(agent),
         }
     }
 }
@@ -166,7 +174,7 @@ struct LeagueJson<'a> {
     seed: u64,
     openings: &'a OpeningsInfo,
     complete: bool,
-    rows: &'a [Row],
+    rows: &'a [Row<'a>],
 }
 
 /// Runs `yomi league` for game `G`.
@@ -209,7 +217,7 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
         &serde_json::to_value(openings.info())?,
         shard,
     );
-    let (mut recorder, mut prior) = args.run.recorder(&header)?;
+    let (mut recorder, mut prior) = args.run.recorder::<G>(&header)?;
     let mut options = games::options(openings, shard, recorder.is_some());
     let per_match = shard.games_of(args.rounds * 2);
     let bar = games::games_bar(per_match * agents.len() as u64);
@@ -220,10 +228,11 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
         if options.stop.is_set() {
             break;
         }
-        options.prior = prior.remove(&k).unwrap_or_default();
+        (options.prior, options.prior_forfeits) = prior.take(k);
         let started = Instant::now();
         let mut watch =
-            games::Watch::new(&bar, per_match * k as u64, a.clone(), recorder.as_mut(), k);
+            games::Watch::new(&bar, per_match * k as u64, a.clone(), recorder.as_mut(), k)
+                .with_names(&specs[k], &baseline);
         let result = games::play_specs(&zoo, &config, &options, (a, &args.baseline), &mut watch);
         let result = match result {
             Ok(r) => r,
@@ -285,7 +294,7 @@ pub fn print<G: yomi_core::Game>(
     let Some(first) = results.first() else {
         return Err("the league was interrupted before any game".into());
     };
-    let rows: Vec<Row> = agents
+    let rows: Vec<Row<'_>> = agents
         .iter()
         .zip(results)
         .map(|(a, r)| Row::new(a, r))
@@ -309,13 +318,23 @@ pub fn print<G: yomi_core::Game>(
         Format::Table => {
             let stopped = if complete { "" } else { " (interrupted)" };
             let title = format!(
-                "league: {} against {baseline}, {} rounds each, seed {}{stopped}\n{}",
+                "league: {} against {}, {} rounds each, seed {}{stopped}\n{}",
                 G::NAME,
+                report::display_name(baseline),
                 first.rounds,
                 first.seed,
                 report::openings_line(&first.openings)
             );
             write!(out, "{}", table(&title, &rows, seat_names::<G>()))?;
+            let base = report::display_name(baseline);
+            for r in results {
+                let name = report::display_name(&r.agent_a);
+                write!(
+                    out,
+                    "{}",
+                    report::forfeit_lines(&r.forfeits, [&name, &base])
+                )?;
+            }
         }
     }
     Ok(())
@@ -331,8 +350,8 @@ fn interval(r: &Ratio) -> String {
 
 /// Two tables, one row per agent: percentages, then 95% Wilson intervals; in each, win / lose
 /// / draw for the agent moving first, moving second, and in total.
-fn table(title: &str, rows: &[Row], seats: [&str; 2]) -> String {
-    let width = rows.iter().map(|r| r.agent.len()).max().unwrap_or(5).max(5);
+fn table(title: &str, rows: &[Row<'_>], seats: [&str; 2]) -> String {
+    let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(5).max(5);
     let groups = [
         format!("as {} (first)", seats[0]),
         format!("as {} (second)", seats[1]),
@@ -352,7 +371,7 @@ fn table(title: &str, rows: &[Row], seats: [&str; 2]) -> String {
         }
         let _ = writeln!(s);
         for r in rows {
-            let _ = write!(s, "{:<width$}", r.agent);
+            let _ = write!(s, "{:<width$}", r.name);
             for ratios in &r.ratios {
                 let _ = write!(
                     s,
@@ -379,7 +398,7 @@ fn table(title: &str, rows: &[Row], seats: [&str; 2]) -> String {
         let _ = writeln!(
             s,
             "{:<width$}  {:>8} {:>7.1} {:>19} {:>5.1}%  {}",
-            r.agent,
+            r.name,
             report::elo_text(e.elo),
             e.error,
             format!(
@@ -406,7 +425,7 @@ fn csv_field(text: &str) -> String {
 /// One row per agent: the agent, its full spec, then for `first`, `second` and `total` the
 /// counts and the ratios with their 95% intervals, then the pentanomial pair counts and the
 /// Elo difference with its 95% interval and the LOS (pentanomial model).
-fn csv(rows: &[Row]) -> String {
+fn csv(rows: &[Row<'_>]) -> String {
     let mut s = String::from("agent,spec");
     for group in ["first", "second", "total"] {
         for k in ["win", "lose", "draw"] {

@@ -392,13 +392,14 @@ fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
         &serde_json::to_value(openings.info())?,
         shard,
     );
-    let (mut recorder, mut prior) = args.run.recorder(&header)?;
+    let (mut recorder, mut prior) = args.run.recorder::<G>(&header)?;
     let mut options = games::options(openings, shard, recorder.is_some());
     options.sprt = args.sprt;
-    options.prior = prior.remove(&0).unwrap_or_default();
+    (options.prior, options.prior_forfeits) = prior.take(0);
     let bar = games::games_bar(shard.games_of(args.rounds * 2));
     let clock = Instant::now();
-    let mut watch = games::Watch::new(&bar, 0, String::new(), recorder.as_mut(), 0);
+    let mut watch = games::Watch::new(&bar, 0, String::new(), recorder.as_mut(), 0)
+        .with_names(&spec_a, &spec_b);
     let result = games::play_specs(&zoo, &config, &options, (&args.a, &args.b), &mut watch);
     bar.finish_and_clear();
     let result = result?;

@@ -17,8 +17,8 @@ use crate::{print_match, Res};
 /// Arguments of `yomi merge`.
 #[derive(Debug, clap::Args)]
 pub struct MergeArgs {
-    /// The shard files (the JSON that `match` or `league` printed with `--shard K/N`), in any
-    /// order.
+    /// The shard files (the JSON that `match`, `league` or `bench ffo` printed with
+    /// `--shard K/N`), in any order.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Print JSON, as `--json` of the whole run.
@@ -39,6 +39,25 @@ pub fn run(args: &MergeArgs) -> Res<()> {
             .map_err(|e| format!("{}: not a shard result: {e}", path.display()))?;
         shards.push(file);
     }
+    if matches!(shards[0], ShardFile::Bench(_)) {
+        if args.csv {
+            return Err("--csv is for leagues; a bench prints its table or --json".into());
+        }
+        let mut benches = Vec::with_capacity(shards.len());
+        for (s, path) in shards.into_iter().zip(&args.files) {
+            match s {
+                ShardFile::Bench(b) => benches.push(b),
+                _ => {
+                    return Err(format!(
+                        "{} is a match or league shard; the others are bench shards",
+                        path.display()
+                    )
+                    .into())
+                }
+            }
+        }
+        return crate::solve_cmd::merge_bench(benches, args.json);
+    }
     let mut out = io::stdout().lock();
     match &shards[0] {
         ShardFile::Match { .. } => {
@@ -49,7 +68,7 @@ pub fn run(args: &MergeArgs) -> Res<()> {
             for (s, path) in shards.into_iter().zip(&args.files) {
                 match s {
                     ShardFile::Match { result } => results.push(*result),
-                    ShardFile::League { .. } => {
+                    ShardFile::League { .. } | ShardFile::Bench(_) => {
                         return Err(format!(
                             "{} is a league shard; the others are match shards",
                             path.display()
@@ -62,6 +81,7 @@ pub fn run(args: &MergeArgs) -> Res<()> {
             let seats = seats_of(&merged.game)?;
             print_match(&mut out, &merged, seats, args.json)?;
         }
+        ShardFile::Bench(_) => unreachable!("merged above"),
         ShardFile::League {
             agents, baseline, ..
         } => {
@@ -75,7 +95,7 @@ pub fn run(args: &MergeArgs) -> Res<()> {
                 } = s
                 else {
                     return Err(format!(
-                        "{} is a match shard; the others are league shards",
+                        "{} is a match or bench shard; the others are league shards",
                         path.display()
                     )
                     .into());

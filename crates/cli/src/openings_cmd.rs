@@ -17,8 +17,8 @@ use std::time::Instant;
 
 use yomi_agents::Zoo;
 use yomi_core::{Game, Player, Rng};
-use yomi_endgame::{EVAL_LIMIT, FINAL_SCALE};
 use yomi_othello::{Move, MoveSequence, Othello};
+use yomi_othello_search::{EVAL_LIMIT, FINAL_SCALE};
 
 use crate::{interrupt, GameName, Res};
 
@@ -129,9 +129,10 @@ fn generate(args: &GenerateArgs) -> Res<()> {
     if !args.max_value.is_finite() || args.max_value < 0.0 {
         return Err(format!("--max-value must be 0 or more, not {}", args.max_value).into());
     }
-    // `exact=0,wld=0`: never solve, always the midgame search at exactly this depth.
+    // `exact=0,wld=0`: never solve, always the midgame search at exactly this depth; with the
+    // hand-made evaluation, which made the shipped openings (data/openings/othello-8ply.txt).
     let spec = format!(
-        "othello:time=0,depth={},wld=0,exact=0,hash_mb=16",
+        "othello:time=0,depth={},wld=0,exact=0,hash_mb=16,eval=hand",
         args.depth
     );
     let zoo = Othello::zoo();

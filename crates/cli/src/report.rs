@@ -4,9 +4,73 @@ use std::fmt::Write;
 
 use serde::Serialize;
 use yomi_arena::{
-    EloEstimate, End, Hypothesis, MatchResult, OpeningsInfo, Pentanomial, Ratio, Scores,
-    SprtReport, Tally,
+    EloEstimate, End, GameForfeit, Hypothesis, MatchResult, OpeningsInfo, Pentanomial, Ratio,
+    Scores, Seat, SprtReport, Tally,
 };
+use yomi_core::AgentSpec;
+
+/// The name tables give an agent: an external engine's `name=` when it has one (an `engine`
+/// spec holds a whole command line), otherwise the spec itself.
+pub fn display_name(spec: &str) -> String {
+    spec.parse::<AgentSpec>()
+        .ok()
+        .filter(|s| s.name() == "engine")
+        .and_then(|s| s.get("name").map(str::to_string))
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| spec.to_string())
+}
+
+/// One line per agent that forfeited games, e.g. `forfeits by edax: 3 (crash 2, timeout 1);
+/// games 4, 17, 30` (the first ten games listed); nothing without forfeits.
+pub fn forfeit_lines(forfeits: &[GameForfeit], names: [&str; 2]) -> String {
+    let mut s = String::new();
+    for (seat, name) in [(Seat::A, names[0]), (Seat::B, names[1])] {
+        let mine: Vec<&GameForfeit> = forfeits.iter().filter(|f| f.agent == seat).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let mut reasons: Vec<(&str, usize)> = Vec::new();
+        for f in &mine {
+            match reasons.iter_mut().find(|(r, _)| *r == f.reason) {
+                Some((_, n)) => *n += 1,
+                None => reasons.push((&f.reason, 1)),
+            }
+        }
+        reasons.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(y.0)));
+        let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
+        let games: Vec<String> = mine.iter().take(10).map(|f| f.game.to_string()).collect();
+        let more = if mine.len() > 10 { ", ..." } else { "" };
+        let _ = writeln!(
+            s,
+            "forfeits by {name}: {} ({}); game{} {}{more}",
+            mine.len(),
+            reasons.join(", "),
+            if mine.len() == 1 { "" } else { "s" },
+            games.join(", ")
+        );
+    }
+    s
+}
+
+/// A forfeit in JSON outputs: the game, the agent (`a` or `b`) and the reason.
+#[derive(Debug, Serialize)]
+pub struct ForfeitJson<'a> {
+    game: u64,
+    agent: Seat,
+    reason: &'a str,
+}
+
+/// The JSON list of a result's forfeits.
+pub fn forfeits_json(forfeits: &[GameForfeit]) -> Vec<ForfeitJson<'_>> {
+    forfeits
+        .iter()
+        .map(|f| ForfeitJson {
+            game: f.game,
+            agent: f.agent,
+            reason: &f.reason,
+        })
+        .collect()
+}
 
 /// The openings line of a table.
 pub fn openings_line(o: &OpeningsInfo) -> String {
@@ -80,10 +144,11 @@ pub fn match_table(r: &MatchResult, seats: [&str; 2]) -> String {
         End::Interrupted => ", interrupted",
         End::Stopped => ", stopped early",
     };
+    let (a, b) = (display_name(&r.agent_a), display_name(&r.agent_b));
     let _ = writeln!(
         s,
-        "{} VS {}   ({}, {} rounds, seed {}{stopped})",
-        r.agent_a, r.agent_b, r.game, r.rounds, r.seed
+        "{a} VS {b}   ({}, {} rounds, seed {}{stopped})",
+        r.game, r.rounds, r.seed
     );
     let _ = writeln!(s, "count  {:>8} {:>8} {:>8}", "win", "lose", "draw");
     for (name, t) in rows {
@@ -131,6 +196,7 @@ pub fn match_table(r: &MatchResult, seats: [&str; 2]) -> String {
     if let Some(sprt) = &r.sprt {
         let _ = writeln!(s, "{}", sprt_line(sprt, total.games()));
     }
+    s.push_str(&forfeit_lines(&r.forfeits, [&a, &b]));
     s
 }
 
@@ -221,6 +287,9 @@ pub struct MatchJson<'a> {
     pairs: Pentanomial,
     elo: EloJson,
     sprt: Option<SprtReport>,
+    /// The games lost by forfeit (absent when none was).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    forfeits: Vec<ForfeitJson<'a>>,
 }
 
 impl<'a> MatchJson<'a> {
@@ -247,6 +316,7 @@ impl<'a> MatchJson<'a> {
             pairs: r.pairs,
             elo: EloJson::new(&r.pairs, &total),
             sprt: r.sprt,
+            forfeits: forfeits_json(&r.forfeits),
         }
     }
 }

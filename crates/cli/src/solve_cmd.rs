@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use yomi_core::{Limits, NodeCount, Seconds, StopReason};
-use yomi_endgame::{Features, Mode, Solution, Solver, SolverConfig};
 use yomi_othello::{ObfPosition, Othello};
+use yomi_othello_search::{Features, Mode, Solution, Solver, SolverConfig};
 
 use crate::{interrupt, Res};
 
@@ -123,6 +123,24 @@ impl SolverArgs {
         })?)
     }
 
+    /// What must agree between the shards of one run: [`SolverArgs::describe`] without the
+    /// thread count.
+    fn describe_run(&self) -> String {
+        let mut limits = String::new();
+        if let Some(t) = self.time {
+            limits += &format!(", {t} s");
+        }
+        if let Some(n) = self.nodes {
+            limits += &format!(", {n} nodes");
+        }
+        format!(
+            "{}, {} MiB table{limits}, without [{}]",
+            self.mode(),
+            self.hash_mb,
+            self.without.join(", ")
+        )
+    }
+
     fn describe(&self) -> String {
         let threads = self.threads();
         let mut limits = String::new();
@@ -185,6 +203,10 @@ struct FfoArgs {
     /// The last position.
     #[arg(long, default_value_t = 49)]
     to: usize,
+    /// Solve only the positions whose index in the range (0 for --from) is K mod N, e.g.
+    /// 0/4, and print the shard's rows as JSON for `yomi merge`.
+    #[arg(long)]
+    shard: Option<yomi_arena::Shard>,
     #[command(flatten)]
     solver: SolverArgs,
 }
@@ -259,10 +281,10 @@ pub fn run_solve(args: &SolveArgs) -> Res<()> {
 }
 
 /// One solved position, as `--json` prints it.
-#[derive(Debug, serde::Serialize)]
-struct Row {
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub struct Row {
     /// The position's number in its file or suite.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     number: Option<usize>,
     position: String,
     empties: u32,
@@ -271,13 +293,13 @@ struct Row {
     /// Whether the solve finished; when not, `score` is the lower bound.
     solved: bool,
     /// Why the solve stopped early (`time`, `nodes`, `interrupted`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped: Option<StopReason>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    stopped: Option<String>,
     /// The proved bounds of the score.
     lower: i32,
     upper: i32,
     /// The published score (the first one listed), in the mode's terms.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     published: Option<i32>,
     best: Option<String>,
     pv: Vec<String>,
@@ -295,7 +317,7 @@ impl Row {
             mode: s.mode.to_string(),
             score: s.score,
             solved: s.is_solved(),
-            stopped: s.stopped,
+            stopped: s.stopped.map(stop_name),
             lower: s.lower,
             upper: s.upper,
             published,
@@ -305,6 +327,26 @@ impl Row {
             seconds: s.elapsed.as_secs_f64(),
             nodes_per_second: s.nodes_per_second(),
         }
+    }
+}
+
+/// A stop reason as the JSON rows write it.
+fn stop_name(r: StopReason) -> String {
+    match r {
+        StopReason::Time => "time",
+        StopReason::Nodes => "nodes",
+        StopReason::Interrupted => "interrupted",
+    }
+    .to_string()
+}
+
+/// A row's stop reason back from its JSON name.
+fn stop_reason(name: &str) -> Option<StopReason> {
+    match name {
+        "time" => Some(StopReason::Time),
+        "nodes" => Some(StopReason::Nodes),
+        "interrupted" => Some(StopReason::Interrupted),
+        _ => None,
     }
 }
 
@@ -331,23 +373,132 @@ pub fn run_bench(args: &BenchArgs) -> Res<()> {
         .into());
     }
     let mut solver = ffo.solver.solver()?;
-    if !ffo.solver.json {
-        println!(
-            "FFO #{}-#{}, {}, {} search",
-            ffo.from,
-            ffo.to,
-            ffo.solver.describe(),
-            solver.kernel()
-        );
+    let shard = ffo.shard.unwrap_or(yomi_arena::Shard::WHOLE);
+    let positions = all
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (i + 1, p))
+        .filter(|(n, _)| (ffo.from..=ffo.to).contains(n))
+        .filter(|(n, _)| shard.contains((n - ffo.from) as u64));
+    let title = format!(
+        "FFO #{}-#{}, {}, {} search",
+        ffo.from,
+        ffo.to,
+        ffo.solver.describe(),
+        solver.kernel()
+    );
+    let Some(shard) = ffo.shard else {
+        if !ffo.solver.json {
+            println!("{title}");
+        }
+        return solve_table(&mut solver, &ffo.solver, positions);
+    };
+    // A shard: the rows on standard error as they come, then its JSON for `yomi merge`.
+    eprintln!("{title}, shard {shard}");
+    let mode = ffo.solver.mode();
+    let mut rows = Vec::new();
+    for (n, obf) in positions {
+        solver.clear();
+        let s = solver.solve_limited(&obf.position, mode, &ffo.solver.limits());
+        let row = Row::new(Some(n), &obf.position, published(obf, mode), &s);
+        eprintln!("{}", row_line(&row));
+        let interrupted = s.stopped == Some(StopReason::Interrupted);
+        rows.push(row);
+        if interrupted {
+            break;
+        }
     }
-    solve_table(
-        &mut solver,
-        &ffo.solver,
-        all.iter()
-            .enumerate()
-            .map(|(i, p)| (i + 1, p))
-            .filter(|(n, _)| (ffo.from..=ffo.to).contains(n)),
-    )
+    let file = crate::games::ShardFile::Bench(BenchShard {
+        shard,
+        from: ffo.from,
+        to: ffo.to,
+        settings: ffo.solver.describe_run(),
+        title,
+        complete: rows.len() as u64 == shard.games_of((ffo.to + 1 - ffo.from) as u64),
+        rows,
+    });
+    println!("{}", serde_json::to_string(&file)?);
+    let crate::games::ShardFile::Bench(b) = file else {
+        unreachable!("built above")
+    };
+    verdicts(&b.rows)
+}
+
+/// A shard of `bench ffo`, as `--shard K/N` prints it and `yomi merge` reads it.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub struct BenchShard {
+    /// Which positions of the range.
+    pub shard: yomi_arena::Shard,
+    /// The range's first position.
+    pub from: usize,
+    /// Its last position.
+    pub to: usize,
+    /// What must be the same in every shard of a run: the mode, the table size, the limits
+    /// and the techniques switched off (not the thread count).
+    pub settings: String,
+    /// The title line of the whole run's table (from this shard's machine).
+    pub title: String,
+    /// Whether every position of the shard was solved or stopped (not interrupted).
+    pub complete: bool,
+    /// The rows, in order.
+    pub rows: Vec<Row>,
+}
+
+/// `yomi merge` of `bench ffo` shards: the whole run's table (or JSON), its verdict and exit
+/// status; the rows are the shards' own (times and, with several threads, node counts are
+/// each machine's).
+///
+/// # Errors
+/// Shards of different runs (range, settings, shard count), duplicated, missing or
+/// incomplete ones; then, as the whole run, wrong scores and stopped positions.
+pub fn merge_bench(shards: Vec<BenchShard>, json: bool) -> Res<()> {
+    let first = shards.first().ok_or("no shard results to merge")?;
+    let n = first.shard.count;
+    let mut seen = vec![false; n as usize];
+    for s in &shards {
+        for (what, theirs, ours) in [
+            (
+                "range",
+                format!("#{}-#{}", s.from, s.to),
+                format!("#{}-#{}", first.from, first.to),
+            ),
+            ("settings", s.settings.clone(), first.settings.clone()),
+            ("shard count", s.shard.count.to_string(), n.to_string()),
+        ] {
+            if theirs != ours {
+                return Err(format!(
+                    "shard {} is from a different run: its {what} is {theirs}, not {ours}",
+                    s.shard
+                )
+                .into());
+            }
+        }
+        if std::mem::replace(&mut seen[s.shard.index as usize], true) {
+            return Err(format!("shard {} is given twice", s.shard).into());
+        }
+        if !s.complete {
+            return Err(format!("shard {} is incomplete: run it again", s.shard).into());
+        }
+    }
+    let missing: Vec<String> = (0..n)
+        .filter(|&k| !seen[k as usize])
+        .map(|k| format!("{k}/{n}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!("shards missing: {}", missing.join(", ")).into());
+    }
+    let json_flag = json;
+    let title = first.title.clone();
+    let mut rows: Vec<Row> = shards.into_iter().flat_map(|s| s.rows).collect();
+    rows.sort_by_key(|r| r.number);
+    if !json_flag {
+        println!("{title}");
+        println!("{}", header_line());
+        for r in &rows {
+            println!("{}", row_line(r));
+        }
+    }
+    finish(rows, json_flag)
 }
 
 /// Every FFO position, numbered from 1.
@@ -386,69 +537,99 @@ fn solve_table<'a>(
 ) -> Res<()> {
     let mode = args.mode();
     if !args.json {
-        println!(
-            "{:>4} {:>7} {:>9} {:>6} {:>5} {:>14} {:>10} {:>12}",
-            "#", "empties", "score", "want", "move", "nodes", "time (s)", "nodes/s"
-        );
+        println!("{}", header_line());
     }
-    let (mut rows, mut nodes, mut time, mut wrong) = (Vec::new(), 0u64, Duration::ZERO, Vec::new());
-    let (mut limited, mut interrupted) = (Vec::new(), false);
+    let mut rows = Vec::new();
     for (n, obf) in positions {
         solver.clear();
         let s = solver.solve_limited(&obf.position, mode, &args.limits());
-        let want = obf.scores.first().map(|&(_, v)| match mode {
-            Mode::Exact => v,
-            Mode::Wld => v.signum(),
-        });
-        let verdict = match (want, s.stopped) {
-            (Some(w), None) if w != s.score => {
-                wrong.push(format!("#{n}: solved {:+}, published {w:+}", s.score));
-                "  WRONG"
-            }
-            // Bounds that exclude the published score are wrong too.
-            (Some(w), Some(_)) if w < s.lower || w > s.upper => {
-                wrong.push(format!(
-                    "#{n}: bounds [{:+}, {:+}] exclude the published {w:+}",
-                    s.lower, s.upper
-                ));
-                "  WRONG"
-            }
-            (_, Some(StopReason::Interrupted)) => {
-                interrupted = true;
-                "  interrupted"
-            }
-            (_, Some(reason)) => {
-                limited.push(n);
-                match reason {
-                    StopReason::Time => "  time limit",
-                    _ => "  node limit",
-                }
-            }
-            _ => "",
-        };
-        if args.json {
-            rows.push(Row::new(Some(n), &obf.position, want, &s));
-        } else {
-            println!(
-                "{n:>4} {:>7} {:>9} {:>6} {:>5} {:>14} {:>10.3} {:>12.0}{verdict}",
-                obf.position.empties().count(),
-                cell_text(&s),
-                want.map_or_else(|| "?".to_string(), |w| format!("{w:+}")),
-                s.best.map_or_else(|| "-".to_string(), |m| m.to_string()),
-                s.nodes,
-                s.elapsed.as_secs_f64(),
-                s.nodes_per_second()
-            );
+        let row = Row::new(Some(n), &obf.position, published(obf, mode), &s);
+        if !args.json {
+            println!("{}", row_line(&row));
         }
-        nodes += s.nodes;
-        time += s.elapsed;
-        if interrupted {
+        rows.push(row);
+        if s.stopped == Some(StopReason::Interrupted) {
             break;
         }
     }
-    let secs = time.as_secs_f64();
+    finish(rows, args.json)
+}
+
+/// The published score of a position (its first listed), in the mode's terms.
+fn published(obf: &ObfPosition, mode: Mode) -> Option<i32> {
+    obf.scores.first().map(|&(_, v)| match mode {
+        Mode::Exact => v,
+        Mode::Wld => v.signum(),
+    })
+}
+
+/// The header of the text table.
+fn header_line() -> String {
+    format!(
+        "{:>4} {:>7} {:>9} {:>6} {:>5} {:>14} {:>10} {:>12}",
+        "#", "empties", "score", "want", "move", "nodes", "time (s)", "nodes/s"
+    )
+}
+
+/// What a row says: a wrong score (with its message), a stop, or nothing.
+fn verdict(r: &Row) -> (Option<String>, Option<StopReason>) {
+    let n = r.number.unwrap_or(0);
+    let stopped = r.stopped.as_deref().and_then(stop_reason);
+    let wrong = match (r.published, stopped) {
+        (Some(w), None) if w != r.score => {
+            Some(format!("#{n}: solved {:+}, published {w:+}", r.score))
+        }
+        // Bounds that exclude the published score are wrong too.
+        (Some(w), Some(_)) if w < r.lower || w > r.upper => Some(format!(
+            "#{n}: bounds [{:+}, {:+}] exclude the published {w:+}",
+            r.lower, r.upper
+        )),
+        _ => None,
+    };
+    (wrong, stopped)
+}
+
+/// A row of the text table.
+fn row_line(r: &Row) -> String {
+    let (wrong, stopped) = verdict(r);
+    let note = match (wrong, stopped) {
+        (Some(_), _) => "  WRONG",
+        (None, Some(StopReason::Interrupted)) => "  interrupted",
+        (None, Some(StopReason::Time)) => "  time limit",
+        (None, Some(_)) => "  node limit",
+        (None, None) => "",
+    };
+    let cell = if r.solved {
+        format!("{:+}", r.score)
+    } else {
+        format!("[{:+},{:+}]", r.lower, r.upper)
+    };
+    format!(
+        "{:>4} {:>7} {:>9} {:>6} {:>5} {:>14} {:>10.3} {:>12.0}{note}",
+        r.number.unwrap_or(0),
+        r.empties,
+        cell,
+        r.published
+            .map_or_else(|| "?".to_string(), |w| format!("{w:+}")),
+        r.best.as_deref().unwrap_or("-"),
+        r.nodes,
+        r.seconds,
+        r.nodes_per_second
+    )
+}
+
+/// Prints the total row (or the JSON table) and ends as the rows say: wrong scores fail
+/// (exit 1), then an interruption (130), then positions stopped at a limit (3).
+fn finish(rows: Vec<Row>, json: bool) -> Res<()> {
+    let nodes: u64 = rows.iter().map(|r| r.nodes).sum();
+    let secs: f64 = rows
+        .iter()
+        .map(|r| Duration::from_secs_f64(r.seconds))
+        .sum::<Duration>()
+        .as_secs_f64();
     let rate = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
-    if args.json {
+    let result = verdicts(&rows);
+    if json {
         let table = Table {
             positions: rows,
             nodes,
@@ -461,6 +642,24 @@ fn solve_table<'a>(
             "{:>4} {:>7} {:>9} {:>6} {:>5} {:>14} {:>10.3} {:>12.0}",
             "all", "", "", "", "", nodes, secs, rate
         );
+    }
+    result
+}
+
+/// The end of a table: wrong scores fail (exit 1), then an interruption (130), then positions
+/// stopped at a limit (3).
+fn verdicts(rows: &[Row]) -> Res<()> {
+    let mut wrong = Vec::new();
+    let mut limited = Vec::new();
+    let mut interrupted = false;
+    for r in rows {
+        let (w, stopped) = verdict(r);
+        match (w, stopped) {
+            (Some(w), _) => wrong.push(w),
+            (None, Some(StopReason::Interrupted)) => interrupted = true,
+            (None, Some(_)) => limited.push(r.number.unwrap_or(0)),
+            (None, None) => {}
+        }
     }
     if !wrong.is_empty() {
         return Err(format!("wrong scores: {}", wrong.join("; ")).into());
@@ -486,15 +685,6 @@ fn solve_table<'a>(
         .into());
     }
     Ok(())
-}
-
-/// A table cell for the score: `+18`, or the bounds `[+2,+64]` of a stopped solve.
-fn cell_text(s: &Solution) -> String {
-    if s.is_solved() {
-        format!("{:+}", s.score)
-    } else {
-        format!("[{:+},{:+}]", s.lower, s.upper)
-    }
 }
 
 /// The score as text: `+18` (exact) or `win (+1)` (WLD); the proved bounds of a stopped solve.

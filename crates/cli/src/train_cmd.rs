@@ -2,11 +2,12 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
-use yomi_othello_eval::{Evaluator, Weights};
+use yomi_othello_eval::{Evaluator, HandEval, Weights};
 use yomi_othello_train::{
-    error_at, fit, generate, rows, FitConfig, GameConfig, GameSet, HandPicker, MovePicker, Shard,
+    error_at, fit, generate, rows, FitConfig, GameConfig, GameSet, MovePicker, SearchPicker, Shard,
 };
 
 use crate::Res;
@@ -120,6 +121,13 @@ struct GamesArgs {
     /// Threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
+    /// The midgame search's evaluation: `hand`, or `learned` (the built-in weights, or those
+    /// of --weights) for a bootstrapping round.
+    #[arg(long, default_value = "hand", value_parser = ["hand", "learned"])]
+    player: String,
+    /// With --player learned: the weight file (default: the built-in weights).
+    #[arg(long)]
+    weights: Option<PathBuf>,
     /// The game file to write.
     #[arg(long)]
     out: PathBuf,
@@ -164,7 +172,19 @@ fn run_games(a: &GamesArgs) -> Res<()> {
         random_max: a.random_max,
         depth: a.depth,
         exact: a.exact,
-        player: "hand".to_string(),
+        player: match (a.player.as_str(), &a.weights) {
+            ("learned", Some(path)) => format!("learned:{}", path.display()),
+            ("learned", None) => "learned".to_string(),
+            (_, Some(_)) => return Err("--weights needs --player learned".into()),
+            _ => "hand".to_string(),
+        },
+    };
+    let evaluator: Arc<dyn Evaluator> = match (a.player.as_str(), &a.weights) {
+        ("learned", Some(path)) => {
+            Arc::new(Weights::read(path).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        ("learned", None) => Weights::builtin(),
+        _ => Arc::new(HandEval),
     };
     let total = (0..a.games).filter(|&i| a.shard.holds(i)).count() as u64;
     let start = Instant::now();
@@ -176,7 +196,7 @@ fn run_games(a: &GamesArgs) -> Res<()> {
             eprintln!("{done}/{total} games, {secs} s");
         }
     };
-    let picker = || Box::new(HandPicker::new()) as Box<dyn MovePicker + Send>;
+    let picker = || Box::new(SearchPicker::new(evaluator.clone())) as Box<dyn MovePicker + Send>;
     let set = generate(&config, a.shard, threads(a.threads), &picker, &progress)?;
     set.write(&a.out)?;
     let secs = start.elapsed().as_secs_f64();

@@ -343,3 +343,218 @@ fn show_replays_a_ggf_record() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn forfeits_are_recorded_in_tables_json_records_and_ggf_and_resume() {
+    let dir = std::env::temp_dir().join(format!("yomi-forfeit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A GTP engine that plays d3 in the first position and then crashes (its `d3` is illegal
+    // later on): the illegal-move and crash forfeits depend only on the game's position.
+    let illegal = format!(
+        "engine:cmd=(bash {} illegal),protocol=gtp,time=2,name=badmove",
+        script("gtp.sh")
+    );
+    let base = [
+        "match", &illegal, "greedy", "--game", "othello", "--rounds", "3", "--seed", "5",
+    ];
+    let table = ok(&base);
+    assert!(
+        table.starts_with("badmove VS greedy:time=0   (othello"),
+        "{table}"
+    );
+    assert!(
+        table.contains("forfeits by badmove: 6 (illegal move a1 6); games 0, 1, 2, 3, 4, 5\n"),
+        "{table}"
+    );
+    let json = ok(&[&base[..], &["--json"]].concat());
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let list = v["forfeits"].as_array().unwrap();
+    assert_eq!(list.len(), 6);
+    assert_eq!(list[3]["game"], 3);
+    assert_eq!(list[3]["agent"], "a");
+    assert_eq!(list[3]["reason"], "illegal move a1");
+
+    // JSON-lines record: every game carries its forfeit, with the detail.
+    let rec = dir.join("games.jsonl");
+    ok(&[&base[..], &["--record", rec.to_str().unwrap()]].concat());
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let games: Vec<serde_json::Value> = text
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 6);
+    for g in &games {
+        assert_eq!(g["forfeit"]["reason"], "illegal move a1", "{g}");
+        assert_eq!(g["forfeit"]["agent"], "a");
+        assert!(g["forfeit"]["detail"].as_str().unwrap().contains("a1"));
+    }
+
+    // GGF record: the players' names, the forfeit as a resignation by 64 discs with its
+    // reason; the record resumes to the same table after a cut.
+    let ggf = dir.join("games.ggf");
+    let p = ggf.to_str().unwrap();
+    assert_eq!(ok(&[&base[..], &["--record", p]].concat()), table);
+    let text = std::fs::read_to_string(&ggf).unwrap();
+    let records = parse_ggf_file(&text).unwrap();
+    assert_eq!(records.len(), 6);
+    for g in &records {
+        let a_black = g.black.as_deref() == Some("badmove");
+        assert!(a_black || g.white.as_deref() == Some("badmove"), "{g}");
+        let r = g.result.unwrap();
+        assert_eq!(r.black_margin, if a_black { -64.0 } else { 64.0 }, "{g}");
+        assert_eq!(r.to_string().chars().last(), Some('r'));
+        assert!(g.to_string().contains("C[badmove ("), "{g}");
+        assert!(g.to_string().contains("forfeits: illegal move a1]"), "{g}");
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    // Cut after two whole games and half of the third.
+    let cut = format!("{}\n{}\n{}", lines[0], lines[1], &lines[2][..40]);
+    std::fs::write(&ggf, cut).unwrap();
+    assert_eq!(ok(&[&base[..], &["--resume", p]].concat()), table);
+    assert_eq!(
+        parse_ggf_file(&std::fs::read_to_string(&ggf).unwrap())
+            .unwrap()
+            .len(),
+        6
+    );
+    // Another run's GGF record is refused; GGF is for Othello only.
+    fails(
+        &[&base[..5], &["--rounds", "3", "--seed", "6", "--resume", p]].concat(),
+        "different run",
+    );
+    fails(
+        &[
+            "match", "random", "random", "--game", "nim", "--rounds", "1", "--record", p,
+        ],
+        "GGF records hold Othello games",
+    );
+}
+
+#[test]
+fn a_ggf_record_of_a_match_replays_every_game() {
+    // Games that end on the board: the record's result is the final disc count, from the
+    // names' colours, and A's result in the table agrees with it.
+    let dir = std::env::temp_dir().join(format!("yomi-ggfrec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ggf = dir.join("m.ggf");
+    let out = ok(&[
+        "match",
+        "greedy",
+        "random",
+        "--game",
+        "othello",
+        "--rounds",
+        "4",
+        "--json",
+        "--record",
+        ggf.to_str().unwrap(),
+    ]);
+    let (w, l, d) = total(&out);
+    let records = parse_ggf_file(&std::fs::read_to_string(&ggf).unwrap()).unwrap();
+    assert_eq!(records.len(), 8);
+    let (mut gw, mut gl, mut gd) = (0, 0, 0);
+    for g in &records {
+        assert!(g.position().is_over());
+        let m = g.result.unwrap().black_margin;
+        let a = if g.black.as_deref().unwrap().starts_with("greedy") {
+            m
+        } else {
+            -m
+        };
+        match a.partial_cmp(&0.0).unwrap() {
+            std::cmp::Ordering::Greater => gw += 1,
+            std::cmp::Ordering::Less => gl += 1,
+            std::cmp::Ordering::Equal => gd += 1,
+        }
+        assert_eq!(g.to_string().parse::<GgfGame>().unwrap(), *g);
+    }
+    assert_eq!((gw, gl, gd), (w, l, d));
+}
+
+#[test]
+fn league_rows_show_engine_names_and_forfeits_also_merged_from_shards() {
+    let dir = std::env::temp_dir().join(format!("yomi-leaguef-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let engine = format!(
+        "engine:cmd=(bash {} offboard),protocol=gtp,time=1,name=offb",
+        script("gtp.sh")
+    );
+    let agents = format!("{engine},greedy");
+    let base = [
+        "league",
+        "--game",
+        "othello",
+        "--agents",
+        &agents,
+        "--baseline",
+        "random",
+        "--rounds",
+        "2",
+    ];
+    let table = ok(&base);
+    assert!(table.contains("\noffb      0.0 100.0"), "{table}");
+    assert!(
+        table.ends_with("forfeits by offb: 4 (illegal move e9 4); games 0, 1, 2, 3\n"),
+        "{table}"
+    );
+    let json = ok(&[&base[..], &["--json"]].concat());
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["rows"][0]["forfeits"].as_array().unwrap().len(), 4);
+    assert!(v["rows"][1].get("forfeits").is_none());
+    // Shards carry the forfeits; merged, the table is the whole run's, byte for byte.
+    let mut files = Vec::new();
+    for k in 0..3 {
+        let out = ok(&[&base[..], &["--shard", &format!("{k}/3")]].concat());
+        let f = dir.join(format!("s{k}.json"));
+        std::fs::write(&f, out).unwrap();
+        files.push(f.to_str().unwrap().to_string());
+    }
+    assert_eq!(ok(&["merge", &files[2], &files[0], &files[1]]), table);
+    assert_eq!(
+        ok(&["merge", &files[0], &files[1], &files[2], "--json"]),
+        json
+    );
+}
+
+#[test]
+fn yomi_match_with_yomi_engine_in_both_protocols_gives_the_in_process_table() {
+    // `first` draws no random numbers, so the opponent's draws are the game's stream in both
+    // runs: the external engine's match must give the in-process match's counts, game by game.
+    let inproc = ok(&[
+        "match", "first", "random", "--game", "othello", "--rounds", "3", "--seed", "4", "--json",
+    ]);
+    let want: serde_json::Value = serde_json::from_str(&inproc).unwrap();
+    for protocol in ["nboard", "gtp"] {
+        let spec = format!(
+            "engine:cmd=('{YOMI}' engine --protocol {protocol} --game othello --agent first),\
+             protocol={protocol},time=5,name=yomi-{protocol}"
+        );
+        let out = ok(&[
+            "match",
+            &spec,
+            "random",
+            "--game",
+            "othello",
+            "--rounds",
+            "3",
+            "--seed",
+            "4",
+            "--threads",
+            "2",
+            "--json",
+        ]);
+        let got: serde_json::Value = serde_json::from_str(&out).unwrap();
+        for key in ["a_first", "a_second", "pairs", "elo", "complete"] {
+            assert_eq!(got[key], want[key], "{protocol} {key}: {out}");
+        }
+        assert!(got.get("forfeits").is_none(), "{out}");
+        let table = ok(&[
+            "match", &spec, "random", "--game", "othello", "--rounds", "3", "--seed", "4",
+        ]);
+        assert!(
+            table.starts_with(&format!("yomi-{protocol} VS random   (othello, 3 rounds")),
+            "{table}"
+        );
+    }
+}

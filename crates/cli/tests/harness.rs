@@ -459,3 +459,108 @@ fn the_shipped_othello_openings_are_the_generators_output() {
     let first: Vec<&str> = again.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(first, lines[..3]);
 }
+
+/// A table without its times: every line less its last two fields (time and nodes/s).
+fn without_times(table: &str) -> Vec<String> {
+    table
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            if f.first()
+                .is_some_and(|x| *x == "all" || x.parse::<u32>().is_ok())
+            {
+                f[..f.len() - 2].join(" ")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect()
+}
+
+/// A bench's JSON without its times.
+fn json_without_times(text: &str) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+    let strip = |o: &mut serde_json::Value| {
+        let o = o.as_object_mut().unwrap();
+        o.remove("seconds");
+        o.remove("nodes_per_second");
+    };
+    strip(&mut v);
+    for row in v["positions"].as_array_mut().unwrap() {
+        strip(row);
+    }
+    v
+}
+
+#[test]
+fn bench_ffo_shards_merge_to_the_whole_table_but_times() {
+    let d = dir("bench");
+    // One thread: the node counts are the same in shards and in the whole run.
+    let base = ["bench", "ffo", "--from", "1", "--to", "7", "--threads", "1"];
+    let whole = ok(&base);
+    let mut files = Vec::new();
+    for k in [2, 0, 1] {
+        let out = ok(&[&base[..], &["--shard", &format!("{k}/3")]].concat());
+        let f = d.join(format!("bench-{k}.json"));
+        std::fs::write(&f, out).unwrap();
+        files.push(f.to_str().unwrap().to_string());
+    }
+    let merged = ok(&["merge", &files[0], &files[1], &files[2]]);
+    assert_eq!(without_times(&merged), without_times(&whole), "{merged}");
+    assert_eq!(merged.lines().count(), 2 + 7 + 1);
+    let whole_json = ok(&[&base[..], &["--json"]].concat());
+    let merged_json = ok(&["merge", &files[0], &files[1], &files[2], "--json"]);
+    assert_eq!(
+        json_without_times(&merged_json),
+        json_without_times(&whole_json)
+    );
+    // Missing, duplicated, other runs and other kinds of shards are refused.
+    fails(&["merge", &files[0], &files[1]], "shards missing: 1/3");
+    fails(&["merge", &files[0], &files[1], &files[1]], "given twice");
+    let other = d.join("other.json");
+    let out = ok(&[
+        "bench",
+        "ffo",
+        "--from",
+        "1",
+        "--to",
+        "6",
+        "--threads",
+        "1",
+        "--shard",
+        "1/3",
+    ]);
+    std::fs::write(&other, out).unwrap();
+    fails(
+        &["merge", &files[0], &files[1], other.to_str().unwrap()],
+        "different run: its range is #1-#6",
+    );
+    let wld = d.join("wld.json");
+    let out = ok(&[
+        "bench",
+        "ffo",
+        "--from",
+        "1",
+        "--to",
+        "7",
+        "--threads",
+        "1",
+        "--wld",
+        "--shard",
+        "1/3",
+    ]);
+    std::fs::write(&wld, out).unwrap();
+    fails(
+        &["merge", &files[0], &files[1], wld.to_str().unwrap()],
+        "different run: its settings",
+    );
+    let m = d.join("match.json");
+    let out = ok(&[
+        "match", "random", "random", "--rounds", "3", "--shard", "1/3",
+    ]);
+    std::fs::write(&m, out).unwrap();
+    fails(
+        &["merge", &files[0], m.to_str().unwrap()],
+        "the others are bench shards",
+    );
+}

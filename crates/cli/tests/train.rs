@@ -91,7 +91,37 @@ fn shards_merge_into_the_single_run_and_fit_and_test_read_them() {
     // A game file is not a weight file, and the other way round.
     fails_with_error(&["train", "test", &all, "--weights", &all], "weight file");
     fails_with_error(&["train", "fit", &weights, "--out", &weights], "game file");
-    for p in [all, s0, s1, merged, weights] {
+    // A bootstrapping round: the same games played by the learned evaluation (built in, or
+    // the weights just fitted); the file records the player, and each run replays exactly.
+    let (boot, boot2) = (path("boot.games"), path("boot2.games"));
+    assert!(run(&["--player", "learned", "--threads", "1", "--out", &boot]).contains("4 games"));
+    run(&["--player", "learned", "--threads", "2", "--out", &boot2]);
+    assert_eq!(
+        std::fs::read(&boot).unwrap(),
+        std::fs::read(&boot2).unwrap()
+    );
+    assert_ne!(std::fs::read(&boot).unwrap(), std::fs::read(&all).unwrap());
+    run(&[
+        "--player",
+        "learned",
+        "--weights",
+        &weights,
+        "--out",
+        &boot2,
+    ]);
+    fails_with_error(
+        &[&common[..], &["--weights", &weights, "--out", &boot2]].concat(),
+        "--weights needs --player learned",
+    );
+    fails_with_error(
+        &[
+            &common[..],
+            &["--player", "learned", "--weights", &all, "--out", &boot2],
+        ]
+        .concat(),
+        "weight file",
+    );
+    for p in [all, s0, s1, merged, weights, boot, boot2] {
         let _ = std::fs::remove_file(p);
     }
 }

@@ -14,7 +14,9 @@
 //! - **Weight file** ([`WEIGHT_FILE`]): the checked container of `yomi-core`; the default
 //!   weights are built into the binary ([`Weights::builtin`]).
 //!
-//! Searches use any evaluation through the [`Evaluator`] trait.
+//! Searches use any evaluation through the [`Evaluator`] trait: the learned [`Weights`], or the
+//! hand-made [`HandEval`] (mobility, corners, X- and C-squares, stable discs, parity) to
+//! compare against.
 //!
 //! ```
 //! use yomi_othello::Othello;
@@ -26,9 +28,11 @@
 //! ```
 #![deny(missing_docs)]
 
+mod hand;
 mod patterns;
 mod weights;
 
+pub use hand::{hand_evaluate, HandEval};
 pub use patterns::{Layout, Pattern, PATTERNS};
 pub use weights::{phase_of, WeightError, Weights, MAX_PHASES, WEIGHT_FILE, WEIGHT_TAG};
 

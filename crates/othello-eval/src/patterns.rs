@@ -133,16 +133,39 @@ impl Gather {
     }
 }
 
+/// The multiplier that collects an `h`-row, `w`-column rectangle at the board's origin into
+/// the top `w * h` bits of the product, the last row lowest: row `r` is shifted to
+/// `64 - w*h + (h-1-r)*w`. For the shapes used (3x3, 5x2, 8x1) no two partial products
+/// overlap below bit 64, so there are no carries (the fast path is checked against a slow
+/// reference by the tests).
 #[inline(always)]
-pub(crate) fn rect(x: u64, row: u8, col: u8, w: u8, h: u8) -> usize {
-    let m = (1u64 << w) - 1;
-    let mut out = 0u64;
+pub(crate) const fn rect_magic(w: u32, h: u32) -> u64 {
+    let mut m = 0u64;
     let mut r = 0;
     while r < h {
-        out |= ((x >> (8 * (row + r) + col)) & m) << (w * r);
+        m |= 1u64 << (64 - w * h + (h - 1 - r) * w - 8 * r);
         r += 1;
     }
-    out as usize
+    m
+}
+
+/// The mask of an `h`-row, `w`-column rectangle at the origin.
+#[inline(always)]
+pub(crate) const fn rect_mask(w: u32, h: u32) -> u64 {
+    let mut m = 0u64;
+    let mut r = 0;
+    while r < h {
+        m |= ((1u64 << w) - 1) << (8 * r);
+        r += 1;
+    }
+    m
+}
+
+#[inline(always)]
+pub(crate) fn rect(x: u64, row: u8, col: u8, w: u8, h: u8) -> usize {
+    let (w, h) = (u32::from(w), u32::from(h));
+    let y = (x >> (8 * u32::from(row) + u32::from(col))) & rect_mask(w, h);
+    (y.wrapping_mul(rect_magic(w, h)) >> (64 - w * h)) as usize
 }
 
 #[inline(always)]
@@ -153,9 +176,18 @@ pub(crate) fn edge_x(x: u64, row: u8) -> usize {
         | ((x >> (8 * xrow + 6)) & 1) << 9) as usize
 }
 
+/// The multiplier that collects a diagonal of `len` squares from column `shift` (one square
+/// per column) into the top `len` bits of the product, by column: `0x0101..01` gathers
+/// every column into the top byte without carries, and the extra shift moves the diagonal's
+/// columns to the top.
+#[inline(always)]
+pub(crate) const fn diag_magic(shift: u8, len: u8) -> u64 {
+    0x0101_0101_0101_0101 << (8 - shift - len)
+}
+
 #[inline(always)]
 pub(crate) fn diag(x: u64, mask: u64, shift: u8, len: u8) -> usize {
-    ((((x & mask).wrapping_mul(0x0101_0101_0101_0101) >> 56) >> shift) & ((1 << len) - 1)) as usize
+    ((x & mask).wrapping_mul(diag_magic(shift, len)) >> (64 - len)) as usize
 }
 
 /// One placement: how its discs are collected, and the table from collected bits to the

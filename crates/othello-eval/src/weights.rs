@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use yomi_core::{Container, ContainerError};
 
-use crate::patterns::{diag, transpose, Layout, PATTERNS};
+use crate::patterns::{diag, rect_magic, rect_mask, transpose, Layout, PATTERNS};
 use crate::{Evaluator, EVAL_LIMIT};
 
 /// Weight files: the checked container with magic `YOMIEVAL`, tag `othello`, one record per
@@ -20,8 +20,9 @@ pub const WEIGHT_TAG: &str = "othello";
 /// The most phases a weight file may have (one per disc count from 4 to 64).
 pub const MAX_PHASES: usize = 61;
 
-/// The default weights, built into the binary (`data/othello.weights`).
-const BUILTIN: &[u8] = include_bytes!("../../../data/othello.weights");
+/// The default weights, built into the binary (`data/othello.weights` of this crate, inside it
+/// so that `cargo package` ships them).
+const BUILTIN: &[u8] = include_bytes!("../data/othello.weights");
 
 /// Why weights could not be made, read or written.
 #[derive(Debug, Error)]
@@ -56,14 +57,26 @@ pub(crate) struct Payload {
 /// `(n - 4) * phases / 61`; its value is the phase's bias plus, for every placement of every
 /// pattern, the weight of the placement's configuration, clamped to
 /// `-EVAL_LIMIT..=EVAL_LIMIT`.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Weights {
     about: String,
     compact: Vec<Vec<i16>>,
-    /// The expanded tables, phase after phase, `Layout::full_len` entries each.
+    /// The expanded tables, phase after phase, [`PADDED`] entries each: the bias, then each
+    /// pattern's configurations at [`PADDED_OFFSETS`] (each pattern's region padded to a power
+    /// of two, so the fast path's masked indices need no bounds checks).
     full: Vec<i16>,
-    full_len: usize,
+    /// The conversion tables of the fast path.
+    fast: &'static Fast,
 }
+
+/// Equal when the description and the stored tables are (the rest is derived from them).
+impl PartialEq for Weights {
+    fn eq(&self, other: &Weights) -> bool {
+        self.about == other.about && self.compact == other.compact
+    }
+}
+
+impl Eq for Weights {}
 
 impl std::fmt::Debug for Weights {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -100,12 +113,21 @@ impl Weights {
                 layout.compact_len()
             )));
         }
-        let full: Vec<i16> = tables.iter().flat_map(|t| layout.expand(t)).collect();
+        let mut full = vec![0i16; PADDED * tables.len()];
+        for (t, padded) in tables.iter().zip(full.chunks_exact_mut(PADDED)) {
+            let expanded = layout.expand(t);
+            padded[0] = expanded[0];
+            for (k, pattern) in PATTERNS.iter().enumerate() {
+                let n = pattern.configurations();
+                let from = &expanded[layout.full_offsets[k]..][..n];
+                padded[PADDED_OFFSETS[k]..][..n].copy_from_slice(from);
+            }
+        }
         Ok(Weights {
             about: about.to_string(),
             compact: tables,
             full,
-            full_len: layout.full_len(),
+            fast: fast_tables(),
         })
     }
 
@@ -202,8 +224,8 @@ impl Weights {
         Weights::decode(&bytes)
     }
 
-    /// The default weights built into the binary (`data/othello.weights`), decoded once and
-    /// shared.
+    /// The default weights built into the binary (`data/othello.weights` of this crate),
+    /// decoded once and shared.
     ///
     /// # Panics
     /// Never for a build whose committed file checks out (a test decodes it).
@@ -222,8 +244,10 @@ impl Weights {
     pub fn raw(&self, p: u64, o: u64) -> i32 {
         let discs = (p | o).count_ones();
         let phase = phase_of(discs, self.phases());
-        let w = &self.full[phase * self.full_len..(phase + 1) * self.full_len];
-        fast(w, p, o)
+        let w: &[i16; PADDED] = self.full[phase * PADDED..][..PADDED]
+            .try_into()
+            .expect("PADDED entries per phase");
+        fast(self.fast, w, p, o)
     }
 }
 
@@ -239,47 +263,77 @@ impl Evaluator for Weights {
 }
 
 /// The phase of a position with `discs` discs, out of `phases`.
+#[inline]
 #[must_use]
 pub fn phase_of(discs: u32, phases: usize) -> usize {
     ((discs.saturating_sub(4) as usize) * phases / 61).min(phases - 1)
 }
 
 /// The conversion tables in fixed-size arrays (so the masked lookups need no bounds checks),
-/// and the diagonals' masks.
+/// shared between the placements whose tables are equal (so they stay in the L1 cache: 14
+/// KiB in all): placement `j` of a pattern with `K` tables uses table `j % K` (checked when
+/// the tables are built).
 struct Fast {
-    edge: [[u16; 1024]; 4],
+    edge: [[u16; 1024]; 1],
     c33: [[u16; 512]; 4],
-    c25: [[u16; 1024]; 8],
-    lines: [[u16; 256]; 12],
+    c25: [[u16; 1024]; 4],
+    line: [[u16; 256]; 1],
     d8: [[u16; 256]; 2],
-    d7: [[u16; 128]; 4],
-    d6: [[u16; 64]; 4],
-    d5: [[u16; 32]; 4],
-    d4: [[u16; 16]; 4],
+    d7: [[u16; 128]; 2],
+    d6: [[u16; 64]; 2],
+    d5: [[u16; 32]; 2],
+    d4: [[u16; 16]; 2],
 }
 
-/// Where each pattern's table starts in a phase's full table (after the bias).
-const OFFSETS: [usize; 11] = {
+/// The size of each pattern's region in a phase of the fast tables: its number of
+/// configurations rounded up to a power of two.
+const SPANS: [usize; 11] = {
     let mut out = [0usize; 11];
-    let mut at = 1;
     let mut k = 0;
     while k < 11 {
-        out[k] = at;
-        at += 3usize.pow(PATTERNS[k].squares.len() as u32);
+        out[k] = 3usize
+            .pow(PATTERNS[k].squares.len() as u32)
+            .next_power_of_two();
         k += 1;
     }
     out
 };
 
-fn fill<const N: usize, const K: usize>(pattern: usize, from: usize) -> [[u16; N]; K] {
+/// Where each pattern's region starts in a phase of the fast tables (after the bias).
+const PADDED_OFFSETS: [usize; 11] = {
+    let mut out = [0usize; 11];
+    let mut at = 1;
+    let mut k = 0;
+    while k < 11 {
+        out[k] = at;
+        at += SPANS[k];
+        k += 1;
+    }
+    out
+};
+
+/// Entries of one phase of the fast tables.
+const PADDED: usize = PADDED_OFFSETS[10] + SPANS[10];
+
+/// The `K` tables of pattern `pattern`, taken from its first `K` placements; every placement
+/// `j` must have table `j % K`.
+fn shared<const N: usize, const K: usize>(pattern: usize) -> [[u16; N]; K] {
     let layout = Layout::get();
     let mut out = [[0u16; N]; K];
     for (k, t) in out.iter_mut().enumerate() {
-        let conv = &layout.placements[pattern][from + k].conv;
+        let conv = &layout.placements[pattern][k].conv;
         assert_eq!(conv.len(), N);
         for (slot, &v) in t.iter_mut().zip(conv) {
             *slot = u16::try_from(v).expect("below 3^10 / 2");
         }
+    }
+    for (j, pl) in layout.placements[pattern].iter().enumerate() {
+        let same = pl
+            .conv
+            .iter()
+            .zip(&out[j % K])
+            .all(|(&a, &b)| a == u32::from(b));
+        assert!(same, "pattern {pattern}: placement {j} has its own table");
     }
     out
 }
@@ -287,37 +341,27 @@ fn fill<const N: usize, const K: usize>(pattern: usize, from: usize) -> [[u16; N
 fn fast_tables() -> &'static Fast {
     static FAST: OnceLock<Box<Fast>> = OnceLock::new();
     FAST.get_or_init(|| {
-        let layout = Layout::get();
-        let mut lines = [[0u16; 256]; 12];
-        for (k, t) in lines.iter_mut().enumerate() {
-            *t = fill::<256, 1>(3 + k / 4, k % 4)[0];
-        }
-        assert_eq!(layout.full_offsets, OFFSETS);
+        let line = shared(3);
+        assert_eq!(shared::<256, 1>(4), line);
+        assert_eq!(shared::<256, 1>(5), line);
         Box::new(Fast {
-            edge: fill(0, 0),
-            c33: fill(1, 0),
-            c25: fill(2, 0),
-            lines,
-            d8: fill(6, 0),
-            d7: fill(7, 0),
-            d6: fill(8, 0),
-            d5: fill(9, 0),
-            d4: fill(10, 0),
+            edge: shared(0),
+            c33: shared(1),
+            c25: shared(2),
+            line,
+            d8: shared(6),
+            d7: shared(7),
+            d6: shared(8),
+            d5: shared(9),
+            d4: shared(10),
         })
     })
 }
 
 #[inline(always)]
 fn rect_c<const ROW: u32, const COL: u32, const W: u32, const H: u32>(x: u64) -> usize {
-    let m = (1u64 << W) - 1;
-    let mut out = (x >> (8 * ROW + COL)) & m;
-    if H > 1 {
-        out |= ((x >> (8 * (ROW + 1) + COL)) & m) << W;
-    }
-    if H > 2 {
-        out |= ((x >> (8 * (ROW + 2) + COL)) & m) << (2 * W);
-    }
-    out as usize
+    let y = (x >> (8 * ROW + COL)) & rect_mask(W, H);
+    (y.wrapping_mul(rect_magic(W, H)) >> (64 - W * H)) as usize
 }
 
 #[inline(always)]
@@ -333,11 +377,18 @@ fn line_c<const ROW: u32>(x: u64) -> usize {
     ((x >> (8 * ROW)) & 0xFF) as usize
 }
 
-/// The weight of one placement: its configuration `conv[mover bits] + 2 * conv[opponent bits]`
-/// looked up in the pattern's table at `off`.
+/// The weight of one placement of pattern `K`: its configuration
+/// `conv[mover bits] + 2 * conv[opponent bits]` looked up in the pattern's region (masked to
+/// the region, which it never leaves, so that no bounds check is needed).
 #[inline(always)]
-fn at<const N: usize>(w: &[i16], off: usize, conv: &[u16; N], pm: usize, om: usize) -> i32 {
-    i32::from(w[off + usize::from(conv[pm & (N - 1)]) + 2 * usize::from(conv[om & (N - 1)])])
+fn at<const K: usize, const N: usize>(
+    w: &[i16; PADDED],
+    conv: &[u16; N],
+    pm: usize,
+    om: usize,
+) -> i32 {
+    let i = usize::from(conv[pm & (N - 1)]) + 2 * usize::from(conv[om & (N - 1)]);
+    i32::from(w[PADDED_OFFSETS[K] + (i & (SPANS[K] - 1))])
 }
 
 /// The diagonals' masks and first columns, as `Layout` places them (a test checks): 2
@@ -378,161 +429,117 @@ pub(crate) const DIAG_MASKS: [[(u64, u8); 4]; 5] = [
 /// The sum of the weights of one phase's full table `w` for `p` to move against `o`. The
 /// placements are those of `Layout` in the same order (a test checks both paths agree).
 #[inline]
-fn fast(w: &[i16], p: u64, o: u64) -> i32 {
-    let f = fast_tables();
+fn fast(f: &Fast, w: &[i16; PADDED], p: u64, o: u64) -> i32 {
     let (tp, to) = (transpose(p), transpose(o));
-    let off = &OFFSETS;
     let mut s = i32::from(w[0]);
     // Edges with their X-squares: rows 0 and 7 of the board and of its transpose.
-    s += at(w, off[0], &f.edge[0], edge_c::<0>(p), edge_c::<0>(o));
-    s += at(w, off[0], &f.edge[1], edge_c::<7>(p), edge_c::<7>(o));
-    s += at(w, off[0], &f.edge[2], edge_c::<0>(tp), edge_c::<0>(to));
-    s += at(w, off[0], &f.edge[3], edge_c::<7>(tp), edge_c::<7>(to));
+    s += at::<0, _>(w, &f.edge[0], edge_c::<0>(p), edge_c::<0>(o));
+    s += at::<0, _>(w, &f.edge[0], edge_c::<7>(p), edge_c::<7>(o));
+    s += at::<0, _>(w, &f.edge[0], edge_c::<0>(tp), edge_c::<0>(to));
+    s += at::<0, _>(w, &f.edge[0], edge_c::<7>(tp), edge_c::<7>(to));
     // 3x3 corners.
-    s += at(
+    s += at::<1, _>(
         w,
-        off[1],
         &f.c33[0],
         rect_c::<0, 0, 3, 3>(p),
         rect_c::<0, 0, 3, 3>(o),
     );
-    s += at(
+    s += at::<1, _>(
         w,
-        off[1],
         &f.c33[1],
         rect_c::<0, 5, 3, 3>(p),
         rect_c::<0, 5, 3, 3>(o),
     );
-    s += at(
+    s += at::<1, _>(
         w,
-        off[1],
         &f.c33[2],
         rect_c::<5, 0, 3, 3>(p),
         rect_c::<5, 0, 3, 3>(o),
     );
-    s += at(
+    s += at::<1, _>(
         w,
-        off[1],
         &f.c33[3],
         rect_c::<5, 5, 3, 3>(p),
         rect_c::<5, 5, 3, 3>(o),
     );
     // 2x5 corners, from the board and its transpose.
-    s += at(
+    s += at::<2, _>(
         w,
-        off[2],
         &f.c25[0],
         rect_c::<0, 0, 5, 2>(p),
         rect_c::<0, 0, 5, 2>(o),
     );
-    s += at(
+    s += at::<2, _>(
         w,
-        off[2],
         &f.c25[1],
         rect_c::<0, 3, 5, 2>(p),
         rect_c::<0, 3, 5, 2>(o),
     );
-    s += at(
+    s += at::<2, _>(
         w,
-        off[2],
         &f.c25[2],
         rect_c::<6, 0, 5, 2>(p),
         rect_c::<6, 0, 5, 2>(o),
     );
-    s += at(
+    s += at::<2, _>(
         w,
-        off[2],
         &f.c25[3],
         rect_c::<6, 3, 5, 2>(p),
         rect_c::<6, 3, 5, 2>(o),
     );
-    s += at(
+    s += at::<2, _>(
         w,
-        off[2],
-        &f.c25[4],
+        &f.c25[0],
         rect_c::<0, 0, 5, 2>(tp),
         rect_c::<0, 0, 5, 2>(to),
     );
-    s += at(
+    s += at::<2, _>(
         w,
-        off[2],
-        &f.c25[5],
+        &f.c25[1],
         rect_c::<0, 3, 5, 2>(tp),
         rect_c::<0, 3, 5, 2>(to),
     );
-    s += at(
+    s += at::<2, _>(
         w,
-        off[2],
-        &f.c25[6],
+        &f.c25[2],
         rect_c::<6, 0, 5, 2>(tp),
         rect_c::<6, 0, 5, 2>(to),
     );
-    s += at(
+    s += at::<2, _>(
         w,
-        off[2],
-        &f.c25[7],
+        &f.c25[3],
         rect_c::<6, 3, 5, 2>(tp),
         rect_c::<6, 3, 5, 2>(to),
     );
     // Rows and columns 2 to 4 (and their mirror images 7 to 5): one byte each.
-    s += at(w, off[3], &f.lines[0], line_c::<1>(p), line_c::<1>(o));
-    s += at(w, off[3], &f.lines[1], line_c::<6>(p), line_c::<6>(o));
-    s += at(w, off[3], &f.lines[2], line_c::<1>(tp), line_c::<1>(to));
-    s += at(w, off[3], &f.lines[3], line_c::<6>(tp), line_c::<6>(to));
-    s += at(w, off[4], &f.lines[4], line_c::<2>(p), line_c::<2>(o));
-    s += at(w, off[4], &f.lines[5], line_c::<5>(p), line_c::<5>(o));
-    s += at(w, off[4], &f.lines[6], line_c::<2>(tp), line_c::<2>(to));
-    s += at(w, off[4], &f.lines[7], line_c::<5>(tp), line_c::<5>(to));
-    s += at(w, off[5], &f.lines[8], line_c::<3>(p), line_c::<3>(o));
-    s += at(w, off[5], &f.lines[9], line_c::<4>(p), line_c::<4>(o));
-    s += at(w, off[5], &f.lines[10], line_c::<3>(tp), line_c::<3>(to));
-    s += at(w, off[5], &f.lines[11], line_c::<4>(tp), line_c::<4>(to));
+    s += at::<3, _>(w, &f.line[0], line_c::<1>(p), line_c::<1>(o));
+    s += at::<3, _>(w, &f.line[0], line_c::<6>(p), line_c::<6>(o));
+    s += at::<3, _>(w, &f.line[0], line_c::<1>(tp), line_c::<1>(to));
+    s += at::<3, _>(w, &f.line[0], line_c::<6>(tp), line_c::<6>(to));
+    s += at::<4, _>(w, &f.line[0], line_c::<2>(p), line_c::<2>(o));
+    s += at::<4, _>(w, &f.line[0], line_c::<5>(p), line_c::<5>(o));
+    s += at::<4, _>(w, &f.line[0], line_c::<2>(tp), line_c::<2>(to));
+    s += at::<4, _>(w, &f.line[0], line_c::<5>(tp), line_c::<5>(to));
+    s += at::<5, _>(w, &f.line[0], line_c::<3>(p), line_c::<3>(o));
+    s += at::<5, _>(w, &f.line[0], line_c::<4>(p), line_c::<4>(o));
+    s += at::<5, _>(w, &f.line[0], line_c::<3>(tp), line_c::<3>(to));
+    s += at::<5, _>(w, &f.line[0], line_c::<4>(tp), line_c::<4>(to));
     // Diagonals: a multiplication collects a diagonal's bits by column.
     let dm = &DIAG_MASKS;
     for (c, &(mask, shift)) in f.d8.iter().zip(&dm[0]) {
-        s += at(
-            w,
-            off[6],
-            c,
-            diag(p, mask, shift, 8),
-            diag(o, mask, shift, 8),
-        );
+        s += at::<6, _>(w, c, diag(p, mask, shift, 8), diag(o, mask, shift, 8));
     }
-    for (c, &(mask, shift)) in f.d7.iter().zip(&dm[1]) {
-        s += at(
-            w,
-            off[7],
-            c,
-            diag(p, mask, shift, 7),
-            diag(o, mask, shift, 7),
-        );
+    for (c, &(mask, shift)) in f.d7.iter().cycle().zip(&dm[1]) {
+        s += at::<7, _>(w, c, diag(p, mask, shift, 7), diag(o, mask, shift, 7));
     }
-    for (c, &(mask, shift)) in f.d6.iter().zip(&dm[2]) {
-        s += at(
-            w,
-            off[8],
-            c,
-            diag(p, mask, shift, 6),
-            diag(o, mask, shift, 6),
-        );
+    for (c, &(mask, shift)) in f.d6.iter().cycle().zip(&dm[2]) {
+        s += at::<8, _>(w, c, diag(p, mask, shift, 6), diag(o, mask, shift, 6));
     }
-    for (c, &(mask, shift)) in f.d5.iter().zip(&dm[3]) {
-        s += at(
-            w,
-            off[9],
-            c,
-            diag(p, mask, shift, 5),
-            diag(o, mask, shift, 5),
-        );
+    for (c, &(mask, shift)) in f.d5.iter().cycle().zip(&dm[3]) {
+        s += at::<9, _>(w, c, diag(p, mask, shift, 5), diag(o, mask, shift, 5));
     }
-    for (c, &(mask, shift)) in f.d4.iter().zip(&dm[4]) {
-        s += at(
-            w,
-            off[10],
-            c,
-            diag(p, mask, shift, 4),
-            diag(o, mask, shift, 4),
-        );
+    for (c, &(mask, shift)) in f.d4.iter().cycle().zip(&dm[4]) {
+        s += at::<10, _>(w, c, diag(p, mask, shift, 4), diag(o, mask, shift, 4));
     }
     s
 }

@@ -3,11 +3,13 @@
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use yomi_core::{Container, FinalScore, Game, Rng};
-use yomi_endgame::{MidgameLimits, MidgameSearch, Mode, Solver, SolverConfig};
 use yomi_othello::{Move, Othello, Square};
+use yomi_othello_eval::{Evaluator, HandEval};
+use yomi_othello_search::{MidgameLimits, MidgameSearch, Mode, Solver, SolverConfig};
 
 use crate::TrainError;
 
@@ -294,25 +296,26 @@ pub trait MovePicker {
     fn values(&mut self, pos: &Othello, depth: u32) -> Vec<(Move, i32)>;
 }
 
-/// The midgame search of `yomi-endgame` with its hand-made evaluation.
+/// The midgame search of `yomi-othello-search` with an evaluation (the hand-made one, or the
+/// learned weights for a bootstrapping round).
 #[derive(Debug)]
-pub struct HandPicker(MidgameSearch);
+pub struct SearchPicker(MidgameSearch);
 
-impl HandPicker {
-    /// A picker with a small table.
+impl SearchPicker {
+    /// A picker searching with `evaluator`, with a small table.
     #[must_use]
-    pub fn new() -> HandPicker {
-        HandPicker(MidgameSearch::new(4))
+    pub fn new(evaluator: Arc<dyn Evaluator>) -> SearchPicker {
+        SearchPicker(MidgameSearch::new(4, evaluator))
+    }
+
+    /// A picker with the hand-made evaluation ([`HandEval`]).
+    #[must_use]
+    pub fn hand() -> SearchPicker {
+        SearchPicker::new(Arc::new(HandEval))
     }
 }
 
-impl Default for HandPicker {
-    fn default() -> HandPicker {
-        HandPicker::new()
-    }
-}
-
-impl MovePicker for HandPicker {
+impl MovePicker for SearchPicker {
     fn values(&mut self, pos: &Othello, depth: u32) -> Vec<(Move, i32)> {
         let r = self.0.search(pos, MidgameLimits { depth, time: None });
         r.scores.iter().map(|s| (s.mv, s.score)).collect()
@@ -415,24 +418,4 @@ pub fn generate(
         config: config.clone(),
         games,
     })
-}
-
-/// The hand-made evaluation of `yomi-endgame` ([`yomi_endgame::evaluate`]) as an
-/// [`Evaluator`](yomi_othello_eval::Evaluator), to compare against.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct HandEval;
-
-impl yomi_othello_eval::Evaluator for HandEval {
-    fn evaluate(&self, p: u64, o: u64) -> i32 {
-        let pos = Othello::from_sides(
-            yomi_othello::Bitboard(p),
-            yomi_othello::Bitboard(o),
-            yomi_core::Player::First,
-        );
-        yomi_endgame::evaluate(&pos)
-    }
-
-    fn name(&self) -> &'static str {
-        "hand"
-    }
 }

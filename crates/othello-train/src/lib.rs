@@ -18,13 +18,15 @@ mod games;
 pub use fit::{error_at, fit, phase_discs, rows, FitConfig, PhaseReport, Row};
 
 pub use games::{
-    generate, play_game, GameConfig, GameRecord, GameSet, HandEval, HandPicker, MovePicker, Sample,
-    Shard, GAME_FILE, GAME_TAG, PASS,
+    generate, play_game, GameConfig, GameRecord, GameSet, MovePicker, Sample, SearchPicker, Shard,
+    GAME_FILE, GAME_TAG, PASS,
 };
+/// The hand-made evaluation (of `yomi-othello-eval`), to compare against.
+pub use yomi_othello_eval::HandEval;
 
 use thiserror::Error;
 use yomi_core::ContainerError;
-use yomi_endgame::SolveError;
+use yomi_othello_search::SolveError;
 
 /// Why a training step failed.
 #[derive(Debug, Error)]

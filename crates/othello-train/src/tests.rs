@@ -15,7 +15,7 @@ fn small() -> GameConfig {
 #[test]
 fn games_replay_and_do_not_depend_on_threads_or_shards() {
     let config = small();
-    let picker = || Box::new(HandPicker::new()) as Box<dyn MovePicker + Send>;
+    let picker = || Box::new(SearchPicker::hand()) as Box<dyn MovePicker + Send>;
     let one = generate(&config, Shard::ALL, 1, &picker, &|_| {}).unwrap();
     let two = generate(&config, Shard::ALL, 2, &picker, &|_| {}).unwrap();
     assert_eq!(one, two);
@@ -33,10 +33,11 @@ fn games_replay_and_do_not_depend_on_threads_or_shards() {
         let samples = g.samples(config.exact).unwrap();
         assert!(samples.iter().all(|s| s.label.abs() <= 64));
         // From `exact` empties on both sides play perfectly: the label is the solved value.
-        let mut solver = yomi_endgame::Solver::new(yomi_endgame::SolverConfig::default()).unwrap();
+        let mut solver =
+            yomi_othello_search::Solver::new(yomi_othello_search::SolverConfig::default()).unwrap();
         let s = samples.iter().find(|s| s.exact).unwrap();
         assert_eq!(
-            solver.solve(&s.pos, yomi_endgame::Mode::Exact).score,
+            solver.solve(&s.pos, yomi_othello_search::Mode::Exact).score,
             s.label
         );
     }

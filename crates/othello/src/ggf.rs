@@ -282,8 +282,10 @@ impl GgfGame {
     /// [`PlaySequenceError`] for the first illegal move.
     pub fn from_line(start: Othello, line: &[Move]) -> Result<GgfGame, PlaySequenceError> {
         let mut game = GgfGame::new(start);
+        // One running position, rather than a replay from the start at every move.
+        let mut pos = start;
         for &mv in line {
-            game.push(mv)?;
+            pos = game.push_at(pos, mv, None, None)?;
         }
         game.set_result_from_board();
         Ok(game)
@@ -347,11 +349,22 @@ impl GgfGame {
         eval: Option<f64>,
         time: Option<f64>,
     ) -> Result<(), PlaySequenceError> {
+        self.push_at(self.position(), mv, eval, time).map(|_| ())
+    }
+
+    /// [`GgfGame::push_move`] from `pos`, the record's current position; returns the position
+    /// after the move.
+    fn push_at(
+        &mut self,
+        pos: Othello,
+        mv: Move,
+        eval: Option<f64>,
+        time: Option<f64>,
+    ) -> Result<Othello, PlaySequenceError> {
         let (eval, time) = (
             eval.filter(|e| e.is_finite()),
             time.filter(|t| t.is_finite()),
         );
-        let pos = self.position();
         let err = || PlaySequenceError {
             number: self.moves.len() + 1,
             mv,
@@ -367,7 +380,7 @@ impl GgfGame {
                 eval,
                 time,
             });
-            return Ok(());
+            return Ok(pos.play_unchecked(mv));
         }
         // A placement by the side after a forced pass that the caller left out.
         let passed = pos.passed();
@@ -384,7 +397,7 @@ impl GgfGame {
                 eval,
                 time,
             });
-            return Ok(());
+            return Ok(passed.play_unchecked(mv));
         }
         Err(err())
     }
@@ -936,6 +949,19 @@ mod tests {
             let g = GgfGame::from_line(Othello::new(), &without).unwrap();
             assert_eq!(g.line(), line);
             assert_eq!(g.position(), pos);
+            // The same record move by move through `push` (each from a replay of the record).
+            let mut slow = GgfGame::new(Othello::new());
+            for &mv in &without {
+                slow.push(mv).unwrap();
+            }
+            slow.set_result_from_board();
+            assert_eq!(slow, g);
+            // An illegal move is refused at the same number either way.
+            let mut bad = without.clone();
+            bad.push(Move::Place("d4".parse().unwrap()));
+            let e = GgfGame::from_line(Othello::new(), &bad).unwrap_err();
+            assert_eq!(e.number, line.len() + 1);
+            assert_eq!(slow.push(bad[bad.len() - 1]).unwrap_err(), e);
             // The record without the pass tags reads back with them.
             let text = g.to_string().replace("B[PA]", "").replace("W[PA]", "");
             assert_eq!(text.parse::<GgfGame>().unwrap(), g);

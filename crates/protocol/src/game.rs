@@ -59,6 +59,13 @@ pub trait EngineGame: Game {
     fn nboard_record(&self) -> Option<GgfGame> {
         None
     }
+
+    /// The GGF record of `moves` played from this position (result from the board when the
+    /// game is over), or `None` for games GGF does not hold or a line that is not legal.
+    fn ggf_game(&self, moves: &[Self::Move]) -> Option<GgfGame> {
+        let _ = moves;
+        None
+    }
 }
 
 impl EngineGame for Othello {
@@ -91,6 +98,10 @@ impl EngineGame for Othello {
 
     fn nboard_record(&self) -> Option<GgfGame> {
         Some(GgfGame::new(*self))
+    }
+
+    fn ggf_game(&self, moves: &[Move]) -> Option<GgfGame> {
+        GgfGame::from_line(*self, moves).ok()
     }
 }
 
@@ -185,5 +196,10 @@ mod tests {
         assert_eq!(Nim::gtp_start(7).map(|n| n.stones()), Some(7));
         assert_eq!(Othello::gtp_start(10), None);
         assert_eq!(Othello::new().moves_left(), 30);
+        let line: Vec<Move> = ["f5", "d6"].iter().map(|m| m.parse().unwrap()).collect();
+        let g = Othello::new().ggf_game(&line).unwrap();
+        assert_eq!(g.line(), line);
+        assert_eq!(Othello::new().ggf_game(&line[1..]), None);
+        assert_eq!(TicTacToe::new().ggf_game(&[]), None);
     }
 }

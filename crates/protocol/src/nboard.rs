@@ -82,8 +82,10 @@ pub fn default_hint_value(_: &Explanation<Move>, ms: &MoveScore<Move>) -> HintVa
 /// position of the game from the last back, each from the side to move there), `learn`
 /// (`learned`), `ping <n>` (stops any thinking first, then `pong <n>`), `quit`. Each thought
 /// starts with `status <name> is thinking` and ends, after its output, with
-/// `status <name> is waiting`, as Edax does. No `nodestats` lines are sent: an agent does
-/// not report its node count through the `Agent` trait.
+/// `status <name> is waiting`, as Edax does. A thought whose explanation counts nodes (the
+/// `nodes` parts of its moves, as the `othello` agent's do) is followed by
+/// `nodestats <nodes> <seconds>` before that last status line, as Edax sends it at the end
+/// of a search; the `Agent` trait reports no nodes while it thinks.
 /// Unknown commands are ignored; bad arguments are reported on a `status` line and ignored.
 ///
 /// The time per move is shared out of the clock of the `set game` record (`TI`, or `TB`/`TW`
@@ -274,12 +276,31 @@ impl<W: Write> Nboard<W> {
         self.status(format!("{} is waiting", self.name))
     }
 
+    /// `nodestats <nodes> <seconds>` after a thought whose moves count nodes.
+    fn nodestats(&mut self, e: &Explanation<Move>, elapsed: Duration) -> io::Result<()> {
+        let parts = e
+            .moves
+            .iter()
+            .flat_map(|m| &m.parts)
+            .filter(|p| p.label == "nodes");
+        let (mut any, mut nodes) = (false, 0u64);
+        for p in parts {
+            any = true;
+            nodes += p.value.max(0.0) as u64;
+        }
+        if any {
+            self.out
+                .send(format!("nodestats {nodes} {:.3}", elapsed.as_secs_f64()))?;
+        }
+        Ok(())
+    }
+
     fn hint(&mut self, n: usize) -> io::Result<()> {
         let pos = self.game.position();
         if pos.is_over() {
             return self.status("the game is over");
         }
-        let Some((e, _)) = self.think(&pos)? else {
+        let Some((e, elapsed)) = self.think(&pos)? else {
             return Ok(());
         };
         let mut scored: Vec<&MoveScore<Move>> = e.moves.iter().collect();
@@ -295,6 +316,7 @@ impl<W: Write> Nboard<W> {
             self.out
                 .send(format!("search {mv} {} 0 {}", eval_text(v.eval), v.depth))?;
         }
+        self.nodestats(&e, elapsed)?;
         self.waiting()
     }
 
@@ -315,6 +337,7 @@ impl<W: Write> Nboard<W> {
         }
         let _ = write!(reply, "/{:.3}", elapsed.as_secs_f64());
         self.out.send(reply)?;
+        self.nodestats(&e, elapsed)?;
         self.waiting()
     }
 

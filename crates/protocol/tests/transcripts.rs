@@ -565,3 +565,53 @@ fn a_failing_factory_is_reported() {
     // The old agent plays on.
     assert!(got.contains("search D3 10.00 0 3\n"), "{got}");
 }
+
+/// Scores the legal moves as [`Ranked`] does, each with a `nodes` part of 100 times its rank
+/// (as the `othello` agent reports the nodes each move's search took).
+#[derive(Debug)]
+struct Counting;
+
+impl Agent<Othello> for Counting {
+    fn spec(&self) -> String {
+        "counting".to_string()
+    }
+
+    fn explain(&mut self, pos: &Othello, _: &mut Rng) -> Result<Explanation<Move>, AgentError> {
+        let scored = pos
+            .legal_moves()
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| {
+                MoveScore::new(m, 10.0 - i as f64)
+                    .with_part("depth", 2)
+                    .with_part("nodes", 100.0 * (i + 1) as f64)
+            })
+            .collect();
+        Ok(Explanation::from_scores("counting".into(), scored, |b| {
+            b[0]
+        }))
+    }
+}
+
+#[test]
+fn nboard_sends_nodestats_after_a_thought_that_counts_nodes() {
+    // The start has four moves: 100 + 200 + 300 + 400 nodes, after `===` and after the
+    // `search` lines, before the status that ends the thought (as Edax sends it).
+    let factory: AgentFactory<Othello> =
+        Box::new(|_| Ok(Box::new(Counting) as Box<dyn Agent<Othello>>));
+    let got = nboard("nboard 2\ngo\nhint 2\n", factory, 1);
+    let lines: Vec<&str> = got.lines().collect();
+    assert_eq!(lines[1], "status yomi is thinking", "{got}");
+    assert!(lines[2].starts_with("=== D3/10.00/"), "{got}");
+    let (head, secs) = lines[3].rsplit_once(' ').unwrap();
+    assert_eq!(head, "nodestats 1000", "{got}");
+    assert!(secs.parse::<f64>().unwrap() >= 0.0, "{got}");
+    assert_eq!(lines[4], "status yomi is waiting", "{got}");
+    assert_eq!(lines[6], "search D3 10.00 0 2", "{got}");
+    assert_eq!(lines[7], "search C4 9.00 0 2", "{got}");
+    assert!(lines[8].starts_with("nodestats 1000 "), "{got}");
+    assert_eq!(lines[9], "status yomi is waiting", "{got}");
+    assert_eq!(lines.len(), 10, "{got}");
+    // An agent that counts no nodes sends none (the transcripts above).
+    assert!(!nboard("nboard 2\ngo\n", ranked(), 1).contains("nodestats"));
+}

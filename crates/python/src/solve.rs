@@ -1,5 +1,5 @@
 //! `yomi.solve(position, mode=..., threads=...)` and `yomi.Solver`: the Othello endgame
-//! solver of `yomi-endgame`, with the GIL released while it searches.
+//! solver of `yomi-othello-search`, with the GIL released while it searches.
 
 use std::sync::{Mutex, PoisonError};
 use std::thread;
@@ -7,7 +7,7 @@ use std::thread;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use yomi_core::{StopFlag, StopReason};
-use yomi_endgame::{Mode, Solution, Solver, SolverConfig};
+use yomi_othello_search::{Mode, Solution, Solver, SolverConfig};
 use yomi_othello::Othello;
 
 use crate::games::PyGame;

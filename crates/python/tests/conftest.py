@@ -1,6 +1,5 @@
 """Shared fixtures: the repository root and the `yomi` command-line tool to compare with."""
 
-import json
 import os
 import subprocess
 from pathlib import Path
@@ -17,22 +16,17 @@ def root() -> Path:
 
 @pytest.fixture(scope="session")
 def cli() -> Path:
-    """The `yomi` binary: `$YOMI_CLI` if set (.ci/python.sh sets it), else built here with
-    cargo's test profile (optimised, and what `cargo test --workspace` has already built)."""
+    """The `yomi` binary: `$YOMI_CLI` if set (.ci/python.sh sets it), else the one `cargo test
+    --workspace` builds (`cli_path.sh`: nothing to build after that command)."""
     path = os.environ.get("YOMI_CLI")
-    if path:
-        cli = Path(path)
-        assert cli.is_file(), f"YOMI_CLI={path} is not a file"
-        return cli
-    subprocess.run(["cargo", "build", "--quiet", "--profile", "test", "-p", "yomi-cli"], cwd=ROOT, check=True)
-    meta = subprocess.run(
-        ["cargo", "metadata", "--format-version", "1", "--no-deps"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return Path(json.loads(meta.stdout)["target_directory"]) / "debug" / "yomi"
+    if not path:
+        done = subprocess.run(
+            [str(Path(__file__).with_name("cli_path.sh"))], check=True, capture_output=True, text=True
+        )
+        path = done.stdout.strip()
+    cli = Path(path)
+    assert cli.is_file(), f"{path} is not a file"
+    return cli
 
 
 def run_cli(cli: Path, *args: str) -> str:

@@ -16,7 +16,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use yomi_agents::Registry;
 use yomi_core::{Agent, Game, Limits, MoveScore, Player, Rng, StopFlag, StopReason};
-use yomi_endgame::FINAL_SCALE;
+use yomi_othello_search::FINAL_SCALE;
 
 use crate::agents::bounded_spec;
 use crate::api::{dispatch, AppState};

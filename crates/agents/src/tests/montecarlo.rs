@@ -75,6 +75,21 @@ fn a_single_legal_move_is_played_without_playouts() {
     }
 }
 
+/// The playouts (or iterations) a time-stopped explanation ran, from its note
+/// "time limit reached after N of B ...".
+fn stopped_after(e: &yomi_core::Explanation<impl std::fmt::Display>, spec: &str) -> u64 {
+    let note = e
+        .notes
+        .iter()
+        .find_map(|n| n.strip_prefix("time limit reached after "))
+        .unwrap_or_else(|| panic!("{spec}: no time-limit note in {:?}", e.notes));
+    note.split(' ').next().unwrap().parse().unwrap()
+}
+
+/// Same seed, same budget: same explanation. A time limit only cuts the seeded run short at a
+/// clock read: the time-stopped explanation equals the explanation of the same agent given
+/// exactly the playouts (iterations) it ran as its budget and no time. Nothing here depends on
+/// how fast the machine is, except the loose bound on the time taken.
 #[test]
 fn monte_carlo_is_deterministic_per_seed_and_respects_time() {
     let zoo = TicTacToe::zoo();
@@ -91,19 +106,44 @@ fn monte_carlo_is_deterministic_per_seed_and_respects_time() {
             .unwrap();
         assert_eq!(a, b, "{spec}");
     }
-    let big = Nim::new(1_000_000, yomi_core::Player::First).unwrap();
-    for spec in [
-        "pmc:pnum=1000000000,time=0.02",
-        "mcts:iters=5000000,time=0.02",
+    // 20,000 stones: about 10,000 random moves a playout, so the 64 playouts between clock
+    // reads take about a millisecond, while the budgets would take many minutes (mcts) or
+    // years (pmc).
+    let big = Nim::new(20_000, yomi_core::Player::First).unwrap();
+    let limit = Duration::from_millis(20);
+    for (timed, budgeted, unit) in [
+        ("pmc:pnum=1000000000,time=0.02", "pmc:pnum=", "playouts"),
+        ("mcts:iters=5000000,time=0.02", "mcts:iters=", "visits"),
     ] {
-        let mut agent = Nim::zoo().build(spec).unwrap();
         let clock = Instant::now();
-        let e = agent.explain(&big, &mut Rng::seed_from_u64(1)).unwrap();
-        assert!(clock.elapsed() < Duration::from_secs(1), "{spec}");
-        assert!(
-            e.notes.iter().any(|n| n.contains("time limit")),
-            "{spec}: {:?}",
-            e.notes
+        let e = Nim::zoo()
+            .build(timed)
+            .unwrap()
+            .explain(&big, &mut Rng::seed_from_u64(1))
+            .unwrap();
+        let elapsed = clock.elapsed();
+        let done = stopped_after(&e, timed);
+        // Stopped at a clock read (every 64), after the first one, far below the budget.
+        assert!(done > 0 && done % 64 == 0, "{timed}: {done}");
+        assert!(done < 5_000_000, "{timed}: {done}");
+        let counted: f64 = e.moves.iter().map(|m| part(m, unit)).sum();
+        assert_eq!(counted, done as f64, "{timed}");
+        // Never before its time; and it did stop (the budget would take far longer): 10 s is
+        // a bound no loaded machine reaches for 64 short playouts past the deadline.
+        assert!(elapsed >= limit, "{timed}: {elapsed:?}");
+        assert!(elapsed < Duration::from_secs(10), "{timed}: {elapsed:?}");
+        // The same seed with exactly `done` as the budget and no time limit: the same run.
+        let spec = format!("{budgeted}{done}");
+        let f = Nim::zoo()
+            .build(&spec)
+            .unwrap()
+            .explain(&big, &mut Rng::seed_from_u64(1))
+            .unwrap();
+        assert!(f.notes.iter().all(|n| !n.contains("time limit")), "{spec}");
+        assert_eq!(
+            (&e.moves, &e.best, e.chosen),
+            (&f.moves, &f.best, f.chosen),
+            "{spec}"
         );
     }
 }

@@ -9,7 +9,7 @@ use yomi_nim::Nim;
 use yomi_othello::Othello;
 use yomi_tictactoe::TicTacToe;
 
-use crate::{BuildAgentError, Zoo};
+use crate::{BuildAgentError, OthelloEval, OthelloSettings, ParseEvalError, Zoo};
 
 #[test]
 fn othello_is_in_the_othello_zoo_only_with_checked_parameters() {
@@ -20,11 +20,15 @@ fn othello_is_in_the_othello_zoo_only_with_checked_parameters() {
     for (given, full) in [
         (
             "othello",
-            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16",
+            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin",
         ),
         (
             "othello:exact=0,time=0,depth=5,hash_mb=1",
-            "othello:time=0,depth=5,wld=18,exact=0,hash_mb=1",
+            "othello:time=0,depth=5,wld=18,exact=0,hash_mb=1,eval=learned,weights=builtin",
+        ),
+        (
+            "othello:eval=hand",
+            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=hand,weights=builtin",
         ),
     ] {
         let spec = zoo.build(given).unwrap().spec();
@@ -41,6 +45,8 @@ fn othello_is_in_the_othello_zoo_only_with_checked_parameters() {
         "othello:time=-1",
         "othello:time=x",
         "othello:time=inf",
+        "othello:eval=neural",
+        "othello:eval=Hand",
     ] {
         let err = zoo.build(bad).unwrap_err();
         assert!(
@@ -50,6 +56,71 @@ fn othello_is_in_the_othello_zoo_only_with_checked_parameters() {
     }
     let err = zoo.build("othello:iters=3").unwrap_err();
     assert!(matches!(err, BuildAgentError::UnknownParam { .. }), "{err}");
+    // An unknown evaluation names the valid ones.
+    let err = zoo.build("othello:eval=neural").unwrap_err().to_string();
+    assert!(err.contains("learned or hand"), "{err}");
+    for (text, eval) in [
+        ("learned", OthelloEval::Learned),
+        ("hand", OthelloEval::Hand),
+    ] {
+        assert_eq!(text.parse::<OthelloEval>(), Ok(eval));
+        assert_eq!(eval.to_string(), text);
+        assert_eq!(eval.evaluator().name(), text);
+    }
+    assert_eq!(
+        "Learned".parse::<OthelloEval>(),
+        Err(ParseEvalError("Learned".into()))
+    );
+    assert_eq!(OthelloSettings::default().eval, OthelloEval::Learned);
+}
+
+#[test]
+fn othello_loads_a_weight_file_and_refuses_bad_ones() {
+    let zoo = Othello::zoo();
+    let dir = std::env::temp_dir().join(format!("yomi-othello-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A sound file: the built-in weights written out; the agent plays as with the built-in.
+    let good = dir.join("copy.weights");
+    yomi_othello_search::Weights::builtin()
+        .write(&good)
+        .unwrap();
+    let spec = format!("othello:time=0,depth=3,weights={}", good.display());
+    let mut from_file = zoo.build(&spec).unwrap();
+    assert!(from_file
+        .spec()
+        .ends_with(&format!("eval=learned,weights={}", good.display())));
+    let mut builtin = zoo.build("othello:time=0,depth=3").unwrap();
+    let pos = random_game_positions(&Othello::new(), 1, &mut Rng::seed_from_u64(4))[20];
+    let a = from_file.explain(&pos, &mut Rng::seed_from_u64(1)).unwrap();
+    let b = builtin.explain(&pos, &mut Rng::seed_from_u64(1)).unwrap();
+    assert_eq!(
+        a.moves.iter().map(|m| (m.mv, m.score)).collect::<Vec<_>>(),
+        b.moves.iter().map(|m| (m.mv, m.score)).collect::<Vec<_>>()
+    );
+    // Missing, corrupt, and weights with the hand evaluation: clear errors.
+    let corrupt = dir.join("corrupt.weights");
+    let mut bytes = std::fs::read(&good).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&corrupt, bytes).unwrap();
+    for (bad, says) in [
+        (dir.join("missing.weights"), "weight file"),
+        (corrupt, "weight file"),
+    ] {
+        let err = zoo
+            .build(&format!("othello:weights={}", bad.display()))
+            .unwrap_err();
+        assert!(matches!(err, BuildAgentError::BadValue { .. }), "{err}");
+        assert!(err.to_string().contains(says), "{err}");
+    }
+    let err = zoo
+        .build(&format!("othello:eval=hand,weights={}", good.display()))
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("eval=hand uses no weights"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The exact final score of `pos` for its mover by plain minimax.
@@ -67,8 +138,17 @@ fn solve(pos: &Othello) -> i32 {
 
 #[test]
 fn explanations_say_how_each_value_was_obtained() {
+    explanations_with("", "learned");
+    explanations_with(",eval=hand", "hand");
+}
+
+fn explanations_with(eval_param: &str, eval: &str) {
     let zoo = Othello::zoo();
-    let mut agent = zoo.build("othello:time=0,depth=3,wld=10,exact=8").unwrap();
+    let mut agent = zoo
+        .build(&format!(
+            "othello:time=0,depth=3,wld=10,exact=8{eval_param}"
+        ))
+        .unwrap();
     let positions = random_game_positions(&Othello::new(), 3, &mut Rng::seed_from_u64(9));
     let (mut searched, mut wld, mut exact) = (0, 0, 0);
     for pos in positions.iter().filter(|p| p.legal_moves().len() > 1) {
@@ -87,8 +167,19 @@ fn explanations_say_how_each_value_was_obtained() {
                 wld += 1;
             } else {
                 assert!(note.starts_with("depth "), "{note}");
+                assert!(
+                    note.ends_with(&format!("{eval} evaluation")) || note.ends_with("exact"),
+                    "{note}"
+                );
                 searched += 1;
             }
+        }
+        if empties > 10 {
+            let text = e.notes.join("\n");
+            assert!(
+                text.contains(&format!("scores: {eval} evaluation")),
+                "{text}"
+            );
         }
         // The best set is every move of the top score, and the choice is in it.
         let top = e.moves.iter().map(|m| m.score).fold(f64::MIN, f64::max);
@@ -109,6 +200,11 @@ fn explanations_say_how_each_value_was_obtained() {
 
 #[test]
 fn othello_beats_greedy_every_game_of_a_short_match() {
+    beats_greedy_with("learned");
+    beats_greedy_with("hand");
+}
+
+fn beats_greedy_with(eval: &str) {
     // Fixed depth, no time limit: deterministic given the seed.
     let zoo = Othello::zoo();
     let config = MatchConfig {
@@ -119,10 +215,15 @@ fn othello_beats_greedy_every_game_of_a_short_match() {
     let r = play_match(
         &Othello::default(),
         &config,
-        || zoo.build("othello:time=0,depth=4,wld=12,exact=12").unwrap(),
+        || {
+            zoo.build(&format!(
+                "othello:time=0,depth=4,wld=12,exact=12,eval={eval}"
+            ))
+            .unwrap()
+        },
         || zoo.build("greedy").unwrap(),
         |_| ControlFlow::Continue(()),
     )
     .unwrap();
-    assert_eq!(r.total().win, 16, "{r:?}");
+    assert_eq!(r.total().win, 16, "{eval}: {r:?}");
 }

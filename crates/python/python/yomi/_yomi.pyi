@@ -276,18 +276,64 @@ class AgentTime(TypedDict):
     moves: int
     seconds: float
 
+class OpeningsInfo(TypedDict):
+    name: str
+    count: int
+    order: Literal["sequential", "random"]
+    digest: str
+
+class EloEstimate(TypedDict):
+    model: Literal["pentanomial", "trinomial"]
+    n: int
+    score: float
+    elo: float
+    low: float
+    high: float
+    error: float
+    los: float
+    nelo: float
+
+class EloEstimates(TypedDict):
+    pentanomial: EloEstimate
+    trinomial: EloEstimate
+
+class SprtTest(TypedDict):
+    elo0: float
+    elo1: float
+    alpha: float
+    beta: float
+    kind: Literal["logistic", "normalized"]
+
+class SprtReport(TypedDict):
+    test: SprtTest
+    llr: float
+    lower: float
+    upper: float
+    accepted: Optional[Literal["H0", "H1"]]
+
+class Forfeit(TypedDict):
+    game: int
+    agent: Literal["a", "b"]
+    reason: str
+
 class MatchResult(TypedDict):
     game: GameName
     agent_a: str
     agent_b: str
     rounds: int
     seed: int
+    openings: OpeningsInfo
     complete: bool
+    end: Literal["complete", "sprt", "interrupted", "stopped"]
     a_first: Tally
     a_second: Tally
-    time: list[AgentTime]
     total: Tally
     ratios: list[RatioRow]
+    pairs: list[int]
+    elo: EloEstimates
+    sprt: Optional[SprtReport]
+    forfeits: list[Forfeit]
+    time: list[AgentTime]
 
 def play_match(
     a: str = "random",
@@ -297,6 +343,9 @@ def play_match(
     seed: int = 1,
     threads: Optional[int] = None,
     start: Optional[Position] = None,
+    openings: Optional[Union[str, PathLike[str]]] = None,
+    openings_order: Literal["sequential", "random"] = "sequential",
+    sprt: Optional[str] = None,
 ) -> MatchResult: ...
 def league(
     agents: Optional[Sequence[str]] = None,
@@ -305,4 +354,6 @@ def league(
     rounds: int = 10000,
     seed: int = 1,
     threads: Optional[int] = None,
+    openings: Optional[Union[str, PathLike[str]]] = None,
+    openings_order: Literal["sequential", "random"] = "sequential",
 ) -> list[dict[str, Union[str, int, float]]]: ...

@@ -1,10 +1,10 @@
-//! Solves FFO positions and prints a line each: `cargo run --release -p yomi-endgame --example
+//! Solves FFO positions and prints a line each: `cargo run --release -p yomi-othello-search --example
 //! ffo -- FILE [FIRST LAST] [threads]` (positions numbered from 1 within the file).
 
 use std::time::Instant;
 
-use yomi_endgame::{Features, Mode, Solver, SolverConfig};
 use yomi_othello::ObfPosition;
+use yomi_othello_search::{Features, Mode, Solver, SolverConfig};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();

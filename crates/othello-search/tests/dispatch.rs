@@ -2,7 +2,7 @@
 //! asked for, and both search exactly the same tree — same scores, moves, principal variations
 //! and node counts — on FFO positions, in both modes, with 1 and 2 threads.
 
-use yomi_endgame::{Dispatch, Mode, Solver, SolverConfig};
+use yomi_othello_search::{Dispatch, Mode, Solver, SolverConfig};
 
 mod common;
 use common::ffo;
@@ -36,8 +36,8 @@ fn portable_is_chosen_when_asked_and_auto_follows_the_cpu() {
     assert_eq!(solver(1, Dispatch::Portable).kernel(), "portable");
     // `YOMI_PORTABLE` (read when a solver is built) forces the portable copy: the CLI's test
     // sets it; here it is unset unless the whole test run was started with it.
-    let forced =
-        std::env::var_os(yomi_endgame::PORTABLE_ENV).is_some_and(|v| !v.is_empty() && v != "0");
+    let forced = std::env::var_os(yomi_othello_search::PORTABLE_ENV)
+        .is_some_and(|v| !v.is_empty() && v != "0");
     let want = if cpu_has_the_features() && !forced {
         "x86-64-v3"
     } else {

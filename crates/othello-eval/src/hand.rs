@@ -1,8 +1,12 @@
-//! A hand-made static evaluation of Othello positions.
+//! A hand-made static evaluation of Othello positions (the one the `othello` agent used before
+//! the learned one, kept to compare against and as `othello:eval=hand`).
 
 use yomi_othello::{mobility, potential_mobility, stable_discs, Bitboard, Othello};
 
-use crate::bits::CORNERS;
+use crate::{Evaluator, EVAL_LIMIT};
+
+/// The four corners.
+const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// The X-squares (`b2`, `g2`, `b7`, `g7`) and the corner each touches diagonally.
 const X_SQUARES: [(u64, u64); 4] = [
@@ -78,14 +82,9 @@ const W_PARITY: Phased = Phased {
     end: 60,
 };
 
-/// The largest absolute value [`evaluate`] returns; every finished game in the midgame
-/// search scores at least [`FINAL_SCALE`](crate::FINAL_SCALE) away from zero, far beyond it
-/// (unless drawn).
-pub const EVAL_LIMIT: i32 = 30_000;
-
 /// The static evaluation of `pos` from the side to move: positive is good for the player to
 /// move. The unit is about a hundredth of a disc (a corner is worth 4 to 8 discs); the result
-/// lies in `-EVAL_LIMIT..=EVAL_LIMIT`.
+/// lies in `-EVAL_LIMIT..=EVAL_LIMIT`. [`HandEval`] is the same as an [`Evaluator`].
 ///
 /// It sums eight terms, each a difference "mover minus opponent" times an integer weight. Every
 /// weight moves linearly from its opening value (60 empty squares) to its end value (0 empty
@@ -106,19 +105,41 @@ pub const EVAL_LIMIT: i32 = 30_000;
 /// agent plays with them. The function does not allocate.
 ///
 /// ```
-/// use yomi_endgame::evaluate;
+/// use yomi_othello_eval::hand_evaluate;
 /// use yomi_othello::Othello;
 /// // The start position is symmetric: both sides have 4 moves and the same discs.
-/// assert_eq!(evaluate(&Othello::new()), 0);
+/// assert_eq!(hand_evaluate(&Othello::new()), 0);
 /// ```
 #[must_use]
-pub fn evaluate(pos: &Othello) -> i32 {
+pub fn hand_evaluate(pos: &Othello) -> i32 {
     evaluate_sides(pos.player(), pos.opponent())
 }
 
-/// [`evaluate`] for the side with discs `p` to move against `o` (disjoint).
+/// The hand-made evaluation ([`hand_evaluate`]) as an [`Evaluator`] (named `hand`).
+///
+/// ```
+/// use yomi_othello::Othello;
+/// use yomi_othello_eval::{hand_evaluate, Evaluator, HandEval};
+/// let pos = Othello::new();
+/// assert_eq!(HandEval.evaluate(pos.player().0, pos.opponent().0), hand_evaluate(&pos));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HandEval;
+
+impl Evaluator for HandEval {
+    #[inline]
+    fn evaluate(&self, p: u64, o: u64) -> i32 {
+        evaluate_sides(Bitboard(p), Bitboard(o))
+    }
+
+    fn name(&self) -> &'static str {
+        "hand"
+    }
+}
+
+/// [`hand_evaluate`] for the side with discs `p` to move against `o` (disjoint).
 #[inline]
-pub(crate) fn evaluate_sides(p: Bitboard, o: Bitboard) -> i32 {
+fn evaluate_sides(p: Bitboard, o: Bitboard) -> i32 {
     let empty = !(p.bits() | o.bits());
     let e = count(empty);
 

@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use yomi_core::{Game, Limits, StopFlag, StopReason};
-use yomi_endgame::{BestFrom, Features, Mode, Solver, SolverConfig};
 use yomi_othello::{ObfPosition, Othello};
+use yomi_othello_search::{BestFrom, Features, Mode, Solver, SolverConfig};
 
 mod common;
 use common::ffo;
@@ -46,7 +46,12 @@ fn ffo_59_exact_and_wld() {
 
 /// Checks a stopped (or finished) solution against the published score: the bounds contain
 /// it, and a best move proved to reach the lower bound does reach it.
-fn check_bounds(s: &mut Solver, obf: &ObfPosition, mode: Mode, sol: &yomi_endgame::Solution) {
+fn check_bounds(
+    s: &mut Solver,
+    obf: &ObfPosition,
+    mode: Mode,
+    sol: &yomi_othello_search::Solution,
+) {
     let want = match mode {
         Mode::Exact => obf.scores[0].1,
         Mode::Wld => obf.scores[0].1.signum(),

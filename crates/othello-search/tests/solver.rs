@@ -3,8 +3,8 @@
 
 use yomi_core::testing::random_game_positions;
 use yomi_core::{Game, Rng};
-use yomi_endgame::{Features, Mode, Solver, SolverConfig};
 use yomi_othello::{Move, Othello};
+use yomi_othello_search::{Features, Mode, Solver, SolverConfig};
 
 mod common;
 use common::ffo;

@@ -1,13 +1,15 @@
-//! A depth-limited midgame search with the static evaluation at its leaves.
+//! A depth-limited midgame search with a static evaluation (any [`Evaluator`]) at its leaves.
 
 use std::fmt;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use yomi_core::{Game, Limits, Watch};
 use yomi_othello::{flips, mobility, moves, Bitboard, Move, Othello, Square};
 
+use yomi_othello_eval::Evaluator;
+
 use crate::bits::final_score;
-use crate::eval::evaluate_sides;
 
 /// The score of a finished game in the midgame search is its final disc difference (empty
 /// squares to the winner, from the side to move) times this: a won game, however narrowly,
@@ -106,9 +108,9 @@ const EMPTY_ENTRY: Entry = Entry {
 };
 
 /// An iterative-deepening alpha-beta search (principal variation search with a transposition
-/// table) over Othello positions, scoring positions at its depth limit with
-/// [`evaluate`](crate::evaluate) and finished games with their final disc difference times
-/// [`FINAL_SCALE`].
+/// table) over Othello positions, scoring positions at its depth limit with its [`Evaluator`]
+/// (the learned [`Weights`](crate::Weights), the hand-made [`HandEval`](crate::HandEval), or
+/// any other) and finished games with their final disc difference times [`FINAL_SCALE`].
 ///
 /// # Method
 /// - **Negamax** from the side to move. A player who must pass passes without using up a ply
@@ -134,15 +136,19 @@ const EMPTY_ENTRY: Entry = Entry {
 /// how far the machine got.
 ///
 /// ```
-/// use yomi_endgame::{MidgameLimits, MidgameSearch};
+/// use std::sync::Arc;
+/// use yomi_othello_search::{HandEval, MidgameLimits, MidgameSearch, Weights};
 /// use yomi_othello::Othello;
-/// let mut search = MidgameSearch::new(1);
+/// let mut search = MidgameSearch::new(1, Weights::builtin());
+/// assert_eq!(search.evaluator().name(), "learned");
+/// let mut search = MidgameSearch::new(1, Arc::new(HandEval));
 /// let result = search.search(&Othello::new(), MidgameLimits { depth: 4, time: None });
 /// assert_eq!(result.depth, 4);
 /// // The four opening moves are symmetric: they tie.
 /// assert!(result.scores.iter().all(|s| s.score == result.scores[0].score));
 /// ```
 pub struct MidgameSearch {
+    evaluator: Arc<dyn Evaluator>,
     table: Vec<Entry>,
     /// The table's size once allocated (a power of two).
     entries: usize,
@@ -152,26 +158,35 @@ pub struct MidgameSearch {
 impl fmt::Debug for MidgameSearch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("MidgameSearch")
+            .field("evaluator", &self.evaluator.name())
             .field("table_entries", &self.entries)
             .finish_non_exhaustive()
     }
 }
 
 impl MidgameSearch {
-    /// A search whose transposition table takes at most `hash_mb` megabytes (at least 1024
-    /// entries of 32 bytes whatever the size; the table is allocated on first use).
+    /// A search scoring its leaves with `evaluator`, whose transposition table takes at most
+    /// `hash_mb` megabytes (at least 1024 entries of 32 bytes whatever the size; the table is
+    /// allocated on first use).
     #[must_use]
-    pub fn new(hash_mb: usize) -> MidgameSearch {
+    pub fn new(hash_mb: usize, evaluator: Arc<dyn Evaluator>) -> MidgameSearch {
         let bytes = hash_mb.saturating_mul(1 << 20);
         let mut entries = 1024usize;
         while entries.saturating_mul(2).saturating_mul(size_of::<Entry>()) <= bytes {
             entries *= 2;
         }
         MidgameSearch {
+            evaluator,
             table: Vec::new(),
             entries,
             generation: 0,
         }
+    }
+
+    /// The evaluation at the leaves.
+    #[must_use]
+    pub fn evaluator(&self) -> &Arc<dyn Evaluator> {
+        &self.evaluator
     }
 
     /// Searches every legal move of `pos` within `limits`.
@@ -210,6 +225,7 @@ impl MidgameSearch {
         let max_depth = depth.clamp(1, 64);
         let mask = self.table.len() - 1;
         let mut s = Searcher {
+            evaluator: &*self.evaluator,
             table: &mut self.table,
             mask,
             generation: self.generation,
@@ -283,6 +299,7 @@ impl MidgameSearch {
 
 /// One search's state.
 struct Searcher<'a> {
+    evaluator: &'a dyn Evaluator,
     table: &'a mut [Entry],
     mask: usize,
     generation: u32,
@@ -355,7 +372,7 @@ impl Searcher<'_> {
         }
         if depth == 0 {
             self.horizon = true;
-            return evaluate_sides(pb, ob);
+            return self.evaluator.evaluate(p, o);
         }
 
         // The transposition table.

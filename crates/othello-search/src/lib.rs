@@ -1,6 +1,7 @@
-//! Othello search for yomi: an exact and a win/loss/draw **endgame solver** ([`Solver`]), a
-//! hand-made **evaluation** and a depth-limited **midgame search** used by the `othello`
-//! playing agent.
+//! Othello search for yomi: an exact and a win/loss/draw **endgame solver** ([`Solver`]) and a
+//! depth-limited **midgame search** ([`MidgameSearch`]) used by the `othello` playing agent,
+//! which scores its leaves with any [`Evaluator`] of `yomi-othello-eval` (the learned
+//! [`Weights`] or the hand-made [`HandEval`]; both re-exported here).
 //!
 //! # Scores
 //! Every score is from the side to move: the final disc difference with the empty squares
@@ -8,7 +9,7 @@
 //! only finds the sign: it returns -1, 0 or 1.
 //!
 //! ```
-//! use yomi_endgame::{Mode, Solver, SolverConfig};
+//! use yomi_othello_search::{Mode, Solver, SolverConfig};
 //! use yomi_othello::Othello;
 //!
 //! // FFO position #1 (14 empties): black to move wins by 18 with g8.
@@ -24,15 +25,14 @@
 #![deny(missing_docs)]
 
 mod bits;
-mod eval;
 mod kernel;
 mod midgame;
 mod solver;
 mod table;
 
-pub use eval::*;
 pub use midgame::*;
 pub use solver::{
     BestFrom, Dispatch, Features, Mode, MoveValue, ParseFeatureError, ParseModeError, Solution,
     SolveError, Solver, SolverConfig, PORTABLE_ENV,
 };
+pub use yomi_othello_eval::{hand_evaluate, Evaluator, HandEval, WeightError, Weights, EVAL_LIMIT};

@@ -1,40 +1,44 @@
-//! The midgame search against a plain minimax with the same evaluation, and the evaluation's
-//! basic laws.
+//! The midgame search against a plain minimax with the same evaluation (the hand-made one and
+//! the learned one), and the hand evaluation's basic laws.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use yomi_core::testing::random_game_positions;
 use yomi_core::{Game, Rng};
-use yomi_endgame::{evaluate, MidgameLimits, MidgameSearch, EVAL_LIMIT, FINAL_SCALE};
 use yomi_othello::{Move, Othello};
+use yomi_othello_search::{
+    hand_evaluate as evaluate, Evaluator, HandEval, MidgameLimits, MidgameSearch, Weights,
+    EVAL_LIMIT, FINAL_SCALE,
+};
 
 /// Plain negamax without pruning, with the search's conventions: a finished game scores its
 /// final disc difference times `FINAL_SCALE`, a pass does not use up a ply, and a position at
 /// the depth limit is evaluated (after a pass if its mover must pass).
-fn minimax(pos: &Othello, depth: u32) -> i32 {
+fn minimax(pos: &Othello, depth: u32, e: &dyn Evaluator) -> i32 {
     if pos.game_over() {
         return pos.final_score_for_mover() * FINAL_SCALE;
     }
     if pos.must_pass() {
-        return -minimax(&pos.passed(), depth);
+        return -minimax(&pos.passed(), depth, e);
     }
     if depth == 0 {
-        return evaluate(pos);
+        return e.evaluate(pos.player().0, pos.opponent().0);
     }
     pos.legal_moves()
         .iter()
-        .map(|&mv| -minimax(&pos.play_unchecked(mv), depth - 1))
+        .map(|&mv| -minimax(&pos.play_unchecked(mv), depth - 1, e))
         .max()
         .expect("an unfinished position has a move")
 }
 
 /// The root values of plain minimax, in the order of the legal moves.
-fn minimax_root(pos: &Othello, depth: u32) -> Vec<(Move, i32)> {
+fn minimax_root(pos: &Othello, depth: u32, e: &dyn Evaluator) -> Vec<(Move, i32)> {
     pos.legal_moves()
         .iter()
         .map(|&mv| {
             let d = if mv == Move::Pass { depth } else { depth - 1 };
-            (mv, -minimax(&pos.play_unchecked(mv), d))
+            (mv, -minimax(&pos.play_unchecked(mv), d, e))
         })
         .collect()
 }
@@ -45,13 +49,25 @@ fn positions(games: usize, seed: u64) -> Vec<Othello> {
 
 #[test]
 fn root_values_equal_plain_minimax() {
+    root_values_equal_plain_minimax_with(Arc::new(HandEval), 11);
+}
+
+#[test]
+fn root_values_equal_plain_minimax_with_the_learned_evaluation() {
+    let learned = Weights::builtin();
+    assert_eq!(learned.name(), "learned");
+    root_values_equal_plain_minimax_with(learned, 12);
+}
+
+fn root_values_equal_plain_minimax_with(e: Arc<dyn Evaluator>, seed: u64) {
     // Every position along 6 random games (opening to end, passes and finished games
     // included) at depths 1 to 3, depth 4 on every third position and 5 on every tenth; with
     // the smallest table (1024 entries, so buckets are shared and replaced) and a large one.
-    let mut small = MidgameSearch::new(0);
-    let mut large = MidgameSearch::new(8);
+    let mut small = MidgameSearch::new(0, e.clone());
+    let mut large = MidgameSearch::new(8, e.clone());
+    assert_eq!(small.evaluator().name(), e.name());
     let mut checked = 0;
-    for (k, pos) in positions(6, 11).iter().enumerate() {
+    for (k, pos) in positions(6, seed).iter().enumerate() {
         let max = if k % 10 == 0 {
             5
         } else if k % 3 == 0 {
@@ -60,7 +76,7 @@ fn root_values_equal_plain_minimax() {
             3
         };
         for depth in 1..=max {
-            let want = minimax_root(pos, depth);
+            let want = minimax_root(pos, depth, &*e);
             for search in [&mut small, &mut large] {
                 let result = search.search(pos, MidgameLimits { depth, time: None });
                 let got: Vec<(Move, i32)> = result.scores.iter().map(|s| (s.mv, s.score)).collect();
@@ -79,7 +95,7 @@ fn root_values_equal_plain_minimax() {
 fn exact_results_are_final_scores() {
     // Near the end a deep search reaches the end of every line: the scores are final disc
     // differences (times FINAL_SCALE) and equal plain minimax to the end.
-    let mut search = MidgameSearch::new(4);
+    let mut search = MidgameSearch::new(4, Weights::builtin());
     let mut exact = 0;
     for pos in positions(8, 3)
         .iter()
@@ -94,7 +110,7 @@ fn exact_results_are_final_scores() {
         );
         assert!(result.exact, "{pos}");
         exact += 1;
-        for (s, (mv, v)) in result.scores.iter().zip(minimax_root(pos, 30)) {
+        for (s, (mv, v)) in result.scores.iter().zip(minimax_root(pos, 30, &HandEval)) {
             assert_eq!((s.mv, s.score), (mv, v), "{pos}");
             assert_eq!(s.score % FINAL_SCALE, 0);
         }
@@ -105,7 +121,7 @@ fn exact_results_are_final_scores() {
 #[test]
 fn finished_games_and_time_limits() {
     let full: Othello = format!("{} X", "XO".repeat(32)).parse().unwrap();
-    let mut search = MidgameSearch::new(1);
+    let mut search = MidgameSearch::new(1, Arc::new(HandEval));
     let r = search.search(
         &full,
         MidgameLimits {
