@@ -40,13 +40,36 @@ pub struct SolveSmallArgs {
 
 /// Runs `yomi solve-small`.
 pub fn run(args: &SolveSmallArgs) -> Res<()> {
-    match args.game {
-        SmallGame::Othello4 => {
-            solve::<4>(args, parse_position::<Othello4>(args.position.as_deref())?)
-        }
-        SmallGame::Othello6 => {
-            solve::<6>(args, parse_position::<Othello6>(args.position.as_deref())?)
-        }
+    solve_game(
+        args.game,
+        args.position.as_deref(),
+        args.time,
+        args.nodes,
+        args.hash_bits,
+    )
+}
+
+/// Solves `position` (the start when `None`) on `game`'s board within the limits, with a
+/// table of 2^`hash_bits` entries, and prints the value and line or the bounds proved; a
+/// solve stopped by a limit is a [`Stopped`](crate::solve_cmd::Stopped) error (exit status 3,
+/// or 130 for Ctrl-C), as `yomi solve` reports it on 8x8.
+pub fn solve_game(
+    game: SmallGame,
+    position: Option<&str>,
+    time: Option<Seconds>,
+    nodes: Option<NodeCount>,
+    hash_bits: u32,
+) -> Res<()> {
+    let args = SolveSmallArgs {
+        position: position.map(str::to_string),
+        game,
+        time,
+        nodes,
+        hash_bits,
+    };
+    match game {
+        SmallGame::Othello4 => solve::<4>(&args, parse_position::<Othello4>(position)?),
+        SmallGame::Othello6 => solve::<6>(&args, parse_position::<Othello6>(position)?),
     }
 }
 
@@ -108,5 +131,10 @@ fn solve<const N: usize>(args: &SolveSmallArgs, pos: SmallOthello<N>) -> Res<()>
         secs,
         sol.nodes as f64 / secs.max(1e-9)
     );
-    Ok(())
+    match sol.stopped {
+        Some(reason) if sol.value().is_none() => {
+            Err(crate::solve_cmd::Stopped::from_reason(reason, "the solve").into())
+        }
+        _ => Ok(()),
+    }
 }

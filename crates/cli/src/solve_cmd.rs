@@ -35,7 +35,7 @@ impl fmt::Display for Stopped {
 impl std::error::Error for Stopped {}
 
 impl Stopped {
-    fn from_reason(reason: StopReason, what: &str) -> Stopped {
+    pub(crate) fn from_reason(reason: StopReason, what: &str) -> Stopped {
         Stopped {
             code: match reason {
                 StopReason::Interrupted => EXIT_INTERRUPTED,
@@ -170,14 +170,32 @@ impl SolverArgs {
 pub struct SolveArgs {
     /// The position: 64 squares from a1 to h8 (`X` black, `O` white, `-` empty), a space and
     /// the side to move (`X` or `O`).
-    #[arg(allow_hyphen_values = true, required_unless_present = "obf")]
+    /// For `--game othello4` or `othello6`: N*N squares row by row and the side, or `start`
+    /// (the default) or `parallel` for the two starting positions.
+    #[arg(allow_hyphen_values = true, required_unless_present_any = ["obf", "game"])]
     position: Option<String>,
+    /// The board: `othello` (8x8, the default), or `othello4` / `othello6`, solved exactly
+    /// by the small-board solver (as `yomi solve-small`: exact mode, one thread, no `--obf`,
+    /// `--json` or `--without`).
+    #[arg(long, value_enum)]
+    game: Option<SolveGame>,
     /// Solve every position of an OBF file instead (one per line: board, side and optionally
     /// `; MOVE:score` pairs, whose first score is checked).
     #[arg(long, conflicts_with = "position")]
     obf: Option<PathBuf>,
     #[command(flatten)]
     solver: SolverArgs,
+}
+
+/// The boards `yomi solve` takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SolveGame {
+    /// Othello on 8x8.
+    Othello,
+    /// Othello on 4x4.
+    Othello4,
+    /// Othello on 6x6.
+    Othello6,
 }
 
 /// `yomi bench`.
@@ -213,6 +231,35 @@ struct FfoArgs {
 
 /// Runs `yomi solve`.
 pub fn run_solve(args: &SolveArgs) -> Res<()> {
+    let small = match args.game {
+        None | Some(SolveGame::Othello) => None,
+        Some(SolveGame::Othello4) => Some(crate::small_cmd::SmallGame::Othello4),
+        Some(SolveGame::Othello6) => Some(crate::small_cmd::SmallGame::Othello6),
+    };
+    if let Some(game) = small {
+        let s = &args.solver;
+        let refused = [
+            (s.wld, "--wld"),
+            (args.obf.is_some(), "--obf"),
+            (s.json, "--json"),
+            (!s.without.is_empty(), "--without"),
+        ];
+        if let Some((_, opt)) = refused.iter().find(|(on, _)| *on) {
+            return Err(format!(
+                "{opt} is not available for {game:?} boards: the small-board solver solves exactly, \
+                 one position, as text"
+            )
+            .to_lowercase()
+            .into());
+        }
+        // The table of 24-byte entries closest to --hash-mb.
+        let entries = (s.hash_mb as u64 * (1 << 20) / 24).max(1);
+        let bits = (63 - entries.leading_zeros()).clamp(10, 28);
+        return crate::small_cmd::solve_game(game, args.position.as_deref(), s.time, s.nodes, bits);
+    }
+    if args.position.is_none() && args.obf.is_none() {
+        return Err("yomi solve on 8x8 needs a position (or --obf FILE)".into());
+    }
     let mut solver = args.solver.solver()?;
     let mode = args.solver.mode();
     if let Some(path) = &args.obf {

@@ -87,6 +87,28 @@ fn solve_small_proves_the_4x4_value_and_bounds_when_stopped() {
     let text = ok(&["solve-small", "--game", "othello4"]);
     assert!(text.contains("value -10 for black"), "{text}");
     assert!(text.contains("black 3, white 11"), "{text}");
-    let text = ok(&["solve-small", "--game", "othello6", "--nodes", "5000"]);
+    // A limit stops it with the bounds proved and exit status 3, as `yomi solve` on 8x8.
+    let out = common::yomi(&["solve-small", "--game", "othello6", "--nodes", "5000"]);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let text = common::stdout(&out);
     assert!(text.contains("stopped (node limit)"), "{text}");
+}
+
+#[test]
+fn yomi_solve_takes_the_small_boards() {
+    // The start by default, the same solver and report as solve-small.
+    let text = ok(&["solve", "--game", "othello4"]);
+    assert!(text.contains("value -10 for black"), "{text}");
+    let text = ok(&["solve", "--game", "othello4", "parallel"]);
+    assert!(text.contains("value -4 for black"), "{text}");
+    let out = common::yomi(&["solve", "--game", "othello6", "--nodes", "5000"]);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    assert!(common::stdout(&out).contains("stopped (node limit)"));
+    // What the small-board solver does not do is refused; 8x8 still needs a position.
+    fails_with_error(
+        &["solve", "--game", "othello6", "--wld"],
+        "--wld is not available",
+    );
+    fails_with_error(&["solve", "--game", "othello"], "needs a position");
+    fails(&["solve", "--game", "othello5"], "othello5");
 }
