@@ -7,8 +7,8 @@ use std::thread;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use yomi_core::{StopFlag, StopReason};
-use yomi_othello_search::{Mode, Solution, Solver, SolverConfig};
 use yomi_othello::Othello;
+use yomi_othello_search::{Mode, Solution, Solver, SolverConfig};
 
 use crate::games::PyGame;
 use crate::value_error;
