@@ -6,7 +6,7 @@ mod common;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{fails, ok, stderr, yomi};
 use yomi_core::{Game, Rng};
@@ -285,22 +285,36 @@ fn killed_at_a_random_game_then_resumed_gives_the_uninterrupted_table() {
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_nanos() as u64;
-    let delay = Duration::from_millis(200 + Rng::seed_from_u64(seed).below(1000) as u64);
-    let started = Instant::now();
-    let out = interrupt(
-        &[&KILLED[..], &["--record", s(&rec), "--threads", "2"]].concat(),
-        "-KILL",
-        delay,
-    );
-    let recorded = std::fs::read_to_string(&rec).unwrap().lines().count();
-    eprintln!("killed after {delay:?} with {recorded} lines recorded");
+    // Killed once the record holds a random number of games (of the 4,000): watching the
+    // record rather than the clock, so a fast machine cannot finish the match first.
+    let target = 2 + Rng::seed_from_u64(seed).below(3000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yomi"))
+        .args([&KILLED[..], &["--record", s(&rec), "--threads", "2"]].concat())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = || {
+        std::fs::read_to_string(&rec)
+            .map(|t| t.lines().count())
+            .unwrap_or(0)
+    };
+    while lines() < target && child.try_wait().unwrap().is_none() {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let status = Command::new("kill")
+        .args(["-KILL", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let recorded = lines();
+    eprintln!("killed at {target} lines with {recorded} lines recorded");
     assert!(
-        !out.status.success(),
-        "the match ended in {:?}, before the kill: make it longer",
-        started.elapsed()
+        status.success() && !out.status.success(),
+        "the match ended before the kill ({recorded} lines): make it longer"
     );
     let resumed = ok(&[&KILLED[..], &["--resume", s(&rec)]].concat());
-    assert_eq!(resumed, whole, "killed after {delay:?}");
+    assert_eq!(resumed, whole, "killed at {recorded} lines");
 }
 
 #[test]
