@@ -814,13 +814,10 @@ mod x86v3 {
         [#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]]
     );
 
-    /// Whether this CPU has every feature the copy is compiled for.
+    /// Whether this CPU has every feature the copy is compiled for: the board crate's check
+    /// for its perft copy, which is compiled for the same five.
     pub(super) fn available() -> bool {
-        is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("bmi2")
-            && is_x86_feature_detected!("popcnt")
-            && is_x86_feature_detected!("lzcnt")
+        yomi_othello::perft_uses_simd()
     }
 
     // SAFETY (every `unsafe` block below): the methods need only the CPU features they are

@@ -17,18 +17,10 @@ fn solver(threads: usize, dispatch: Dispatch) -> Solver {
     .expect("valid config")
 }
 
-/// Whether this CPU runs the fast copy (the test then compares two different copies).
+/// Whether this CPU runs the fast copy (the test then compares two different copies): the
+/// same five features as the board crate's fast perft.
 fn cpu_has_the_features() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("bmi2")
-            && is_x86_feature_detected!("popcnt")
-            && is_x86_feature_detected!("lzcnt")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    false
+    yomi_othello::perft_uses_simd()
 }
 
 #[test]
