@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use yomi_othello_eval::{Evaluator, HandEval, Weights};
 use yomi_othello_train::{
-    error_at, fit, generate, rows, FitConfig, GameConfig, GameSet, MovePicker, SearchPicker, Shard,
+    error_at, fit, generate, label, rows, FitConfig, GameConfig, GameSet, LabelSet, MovePicker,
+    SearchPicker, Shard, LABEL_FILE,
 };
 
 use crate::Res;
@@ -24,19 +25,47 @@ enum TrainCommand {
     /// Self-play games from random openings: a shallow search, then exact solves from
     /// `--exact` empties. Seeded and shardable; the games do not depend on `--threads`.
     Games(GamesArgs),
-    /// Joins game files of the same run (its shards) into one.
+    /// Joins game files of the same run (its shards) into one, or labelled position files of
+    /// the same games and empties.
     Merge(MergeArgs),
+    /// A test set: the position of each game at `--empties` empty squares, solved exactly;
+    /// writes a labelled position file for `yomi train test`.
+    Label(LabelArgs),
     /// Fits the pattern weights to game files and writes a weight file; reports the mean
     /// absolute error of every phase on held-out games.
     Fit(FitArgs),
-    /// The mean absolute error of an evaluation against the exact values of the positions
-    /// with a given number of empty squares in game files.
+    /// The mean absolute error of an evaluation against exact values: of the positions of
+    /// labelled position files, or of those with `--empties` empty squares in game files.
     Test(TestArgs),
 }
 
 #[derive(Debug, clap::Args)]
+struct LabelArgs {
+    /// Game files of one run (the games to take the positions from, held out from training).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The number of empty squares of the positions (each game's first position with this
+    /// many empties where the side to move can move).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=60))]
+    empties: u32,
+    /// Label only the games i with i % N == K (K/N, 0 <= K < N); `yomi train merge` joins the
+    /// shards' files.
+    #[arg(long, default_value = "0/1")]
+    shard: Shard,
+    /// Threads, one solve each (default: all cores); the file does not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Each thread's transposition table, in MiB (1 to 16384).
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// The labelled position file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
 struct MergeArgs {
-    /// Game files of one run.
+    /// Game files of one run, or labelled position files of the same games and empties.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// The game file to write.
@@ -83,13 +112,15 @@ struct FitArgs {
 
 #[derive(Debug, clap::Args)]
 struct TestArgs {
-    /// Game files whose endgames were played perfectly from at least `--empties` empties.
+    /// Labelled position files (`yomi train label`), or game files whose endgames were
+    /// played perfectly from at least `--empties` empties.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// A weight file (default: the built-in weights).
     #[arg(long)]
     weights: Option<PathBuf>,
-    /// The number of empty squares of the positions tested.
+    /// The number of empty squares of the positions tested in game files (labelled
+    /// position files are tested whole).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(0..=60))]
     empties: u32,
 }
@@ -137,6 +168,19 @@ struct GamesArgs {
 pub fn run(args: TrainArgs) -> Res<()> {
     match args.command {
         TrainCommand::Games(a) => run_games(&a),
+        TrainCommand::Merge(a) if is_label_file(&a.files[0])? => {
+            let sets = read_label_sets(&a.files)?;
+            let merged = LabelSet::merge(sets)?;
+            merged.write(&a.out)?;
+            println!(
+                "{} positions at {} empties; wrote {}",
+                merged.positions.len(),
+                merged.config.empties,
+                a.out.display()
+            );
+            Ok(())
+        }
+        TrainCommand::Label(a) => run_label(&a),
         TrainCommand::Merge(a) => {
             let sets = read_sets(&a.files)?;
             let merged = GameSet::merge(sets)?;
@@ -294,13 +338,96 @@ fn run_fit(a: &FitArgs) -> Res<()> {
     Ok(())
 }
 
+/// Whether a file starts like a labelled position file (else it is read as a game file).
+fn is_label_file(path: &std::path::Path) -> Res<bool> {
+    use std::io::Read;
+    let mut magic = [0u8; 8];
+    let mut file =
+        std::fs::File::open(path).map_err(|e| format!("{}: cannot access: {e}", path.display()))?;
+    let n = file.read(&mut magic).unwrap_or(0);
+    Ok(n == magic.len() && magic == LABEL_FILE.magic)
+}
+
+fn read_label_sets(files: &[PathBuf]) -> Res<Vec<LabelSet>> {
+    files
+        .iter()
+        .map(|f| LabelSet::read(f).map_err(|e| format!("{}: {e}", f.display()).into()))
+        .collect()
+}
+
+fn run_label(a: &LabelArgs) -> Res<()> {
+    let sets = read_sets(&a.files)?;
+    let games = GameSet::merge(sets)?;
+    let total = games
+        .games
+        .iter()
+        .filter(|g| a.shard.holds(g.index))
+        .count();
+    let start = Instant::now();
+    let last = AtomicU64::new(0);
+    let progress = |done: u64| {
+        let secs = start.elapsed().as_secs();
+        if secs >= last.load(Ordering::Relaxed) + 30 {
+            last.store(secs, Ordering::Relaxed);
+            eprintln!("{done} positions solved, {secs} s");
+        }
+    };
+    let (set, stats) = label(
+        &games,
+        a.empties,
+        a.shard,
+        threads(a.threads),
+        a.hash,
+        &progress,
+    )?;
+    set.write(&a.out)?;
+    let secs = start.elapsed().as_secs_f64();
+    let solve = stats.solve_time.as_secs_f64();
+    let per = if stats.solves == 0 {
+        0.0
+    } else {
+        solve / stats.solves as f64
+    };
+    println!(
+        "{} positions at {} empties from {total} games (shard {}) in {secs:.1} s: \
+         {per:.3} s per solve (longest {:.2} s), {} nodes, {:.1} M nodes/s; wrote {}",
+        set.positions.len(),
+        a.empties,
+        a.shard,
+        stats.longest.as_secs_f64(),
+        stats.nodes,
+        if solve > 0.0 {
+            stats.nodes as f64 / solve / 1e6
+        } else {
+            0.0
+        },
+        a.out.display()
+    );
+    Ok(())
+}
+
 fn run_test(a: &TestArgs) -> Res<()> {
     let weights = match &a.weights {
         Some(path) => std::sync::Arc::new(Weights::read(path)?),
         None => Weights::builtin(),
     };
-    let sets = read_sets(&a.files)?;
     let hand = yomi_othello_train::HandEval;
+    if is_label_file(&a.files[0])? {
+        let set = LabelSet::merge(read_label_sets(&a.files)?)?;
+        if set.positions.is_empty() {
+            return Err("no labelled positions in these files".into());
+        }
+        for eval in [&*weights as &dyn Evaluator, &hand] {
+            let (n, mae) = set.error(eval)?;
+            println!(
+                "{:<8} {n} labelled positions at {} empties: mean absolute error {mae:.2} discs",
+                eval.name(),
+                set.config.empties
+            );
+        }
+        return Ok(());
+    }
+    let sets = read_sets(&a.files)?;
     for eval in [&*weights as &dyn Evaluator, &hand] {
         let (n, mae) = error_at(eval, &sets, a.empties)?;
         if n == 0 {

@@ -88,6 +88,98 @@ fn shards_merge_into_the_single_run_and_fit_and_test_read_them() {
         &["train", "test", &all, "--empties", "12"],
         "no exactly solved positions",
     );
+    // Test sets: the position of each game at 10 empties, solved; shards merge into the
+    // single run; `train test` reads the file.
+    let (labels, l0, l1, lmerged) = (
+        path("all.labels"),
+        path("l0.labels"),
+        path("l1.labels"),
+        path("merged.labels"),
+    );
+    let label = |extra: &[&str]| {
+        let mut args = vec!["train", "label", all.as_str(), "--empties", "10"];
+        args.extend_from_slice(extra);
+        ok(&args)
+    };
+    let said = label(&["--threads", "2", "--out", &labels]);
+    assert!(
+        said.contains("4 positions at 10 empties from 4 games (shard 0/1)"),
+        "{said}"
+    );
+    assert!(said.contains("s per solve"), "{said}");
+    label(&["--shard", "0/2", "--threads", "1", "--out", &l0]);
+    label(&["--shard", "1/2", "--hash", "8", "--out", &l1]);
+    assert!(
+        ok(&["train", "merge", &l1, &l0, "--out", &lmerged]).contains("4 positions at 10 empties")
+    );
+    assert_eq!(
+        std::fs::read(&lmerged).unwrap(),
+        std::fs::read(&labels).unwrap(),
+        "the merged shards are the single run, byte for byte"
+    );
+    fails_with_error(
+        &["train", "merge", &l0, &l0, "--out", &lmerged],
+        "two files",
+    );
+    fails_with_error(
+        &["train", "merge", &l0, &all, "--out", &lmerged],
+        "labelled position file",
+    );
+    // The games were played perfectly from 10 empties, so both reports agree.
+    let from_games = ok(&[
+        "train",
+        "test",
+        &all,
+        "--weights",
+        &weights,
+        "--empties",
+        "10",
+    ]);
+    let from_labels = ok(&["train", "test", &labels, "--weights", &weights]);
+    let mae = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|l| l.rsplit("error ").next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        mae(&from_games),
+        mae(&from_labels),
+        "{from_games}\n{from_labels}"
+    );
+    assert!(
+        from_labels.contains("learned  4 labelled positions at 10 empties"),
+        "{from_labels}"
+    );
+    fails_with_error(
+        &["train", "label", &all, "--empties", "31", "--out", &lmerged],
+        "above the most",
+    );
+    fails_with_error(
+        &[
+            "train",
+            "label",
+            &all,
+            "--empties",
+            "10",
+            "--hash",
+            "0",
+            "--out",
+            &lmerged,
+        ],
+        "hash size",
+    );
+    fails_with_error(
+        &[
+            "train",
+            "label",
+            &labels,
+            "--empties",
+            "10",
+            "--out",
+            &lmerged,
+        ],
+        "game file",
+    );
     // A game file is not a weight file, and the other way round.
     fails_with_error(&["train", "test", &all, "--weights", &all], "weight file");
     fails_with_error(&["train", "fit", &weights, "--out", &weights], "game file");
@@ -121,7 +213,9 @@ fn shards_merge_into_the_single_run_and_fit_and_test_read_them() {
         .concat(),
         "weight file",
     );
-    for p in [all, s0, s1, merged, weights, boot, boot2] {
+    for p in [
+        all, s0, s1, merged, weights, boot, boot2, labels, l0, l1, lmerged,
+    ] {
         let _ = std::fs::remove_file(p);
     }
 }

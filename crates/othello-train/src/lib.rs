@@ -10,12 +10,20 @@
 //!   configurations stay near zero), neighbouring phases sharing data, early stopping on
 //!   held-out games; deterministic (fixed summation order).
 //! - [`error_at`]: the mean absolute error against exact values at a number of empties.
+//! - [`label`]: test sets without playing whole games exactly: the position of each game at
+//!   a number of empties, solved exactly ([`LabelSet`], [`LABEL_FILE`]).
 #![deny(missing_docs)]
 
 mod fit;
 mod games;
+mod label;
 
 pub use fit::{error_at, fit, phase_discs, rows, FitConfig, PhaseReport, Row};
+
+pub use label::{
+    label, position_at, LabelConfig, LabelSet, LabelStats, Labelled, LABEL_FILE, LABEL_TAG,
+    MAX_LABEL_EMPTIES,
+};
 
 pub use games::{
     generate, play_game, GameConfig, GameRecord, GameSet, MovePicker, Sample, SearchPicker, Shard,
@@ -46,6 +54,17 @@ pub enum TrainError {
         /// What is wrong.
         reason: String,
     },
+    /// A labelled position (or a request to label) that does not check out.
+    #[error("labelled position of game {game}: {reason}")]
+    BadLabel {
+        /// The game's index.
+        game: u64,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Labelling asked for more empty squares than [`MAX_LABEL_EMPTIES`].
+    #[error("{0} empties is above the most that can be labelled, {max}", max = MAX_LABEL_EMPTIES)]
+    TooManyEmpties(u32),
     /// Inputs that do not belong together.
     #[error("inputs do not match: {0}")]
     Mismatch(String),

@@ -153,3 +153,170 @@ fn fitting_synthetic_labels_recovers_the_weights_that_made_them() {
     .unwrap();
     assert_eq!(again.0, w);
 }
+
+/// The exact score from the side to move by plain negamax (no table, no ordering): the slow
+/// reference for the labels.
+fn negamax(pos: &yomi_othello::Othello, mut alpha: i32, beta: i32) -> i32 {
+    use yomi_core::Game;
+    if pos.game_over() {
+        return pos.final_score_for_mover();
+    }
+    let mut best = -65;
+    for mv in pos.legal_moves() {
+        let v = -negamax(&pos.play_unchecked(mv), -beta, -alpha);
+        if v > best {
+            best = v;
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    best
+}
+
+#[test]
+fn labels_are_the_exact_scores_and_do_not_depend_on_threads_or_shards() {
+    let config = small();
+    let picker = || Box::new(SearchPicker::hand()) as Box<dyn MovePicker + Send>;
+    let games = generate(&config, Shard::ALL, 2, &picker, &|_| {}).unwrap();
+    // At 10 empties: every label is the slow reference's score of the game's position.
+    let (ten, stats) = label(&games, 10, Shard::ALL, 1, 16, &|_| {}).unwrap();
+    assert_eq!(ten.positions.len(), 6, "{ten:?}");
+    assert_eq!(stats.solves, 6);
+    assert!(stats.nodes > 0);
+    for (l, g) in ten.positions.iter().zip(&games.games) {
+        assert_eq!(l.game, g.index);
+        let pos = l.position().unwrap();
+        assert_eq!(Some(pos), position_at(g, 10).unwrap());
+        assert_eq!(pos.empties().count(), 10);
+        assert_eq!(
+            i32::from(l.score),
+            negamax(&pos, -65, 65),
+            "game {}",
+            l.game
+        );
+    }
+    // At the games' exact threshold the label is also the game's own (perfectly played)
+    // result from that position.
+    let (twelve, _) = label(&games, config.exact, Shard::ALL, 2, 16, &|_| {}).unwrap();
+    assert!(!twelve.positions.is_empty());
+    for l in &twelve.positions {
+        let g = &games.games[l.game as usize];
+        let s = g
+            .samples(config.exact)
+            .unwrap()
+            .into_iter()
+            .find(|s| s.pos.empties().count() == config.exact)
+            .unwrap();
+        assert!(s.exact);
+        assert_eq!(s.pos, l.position().unwrap());
+        assert_eq!(i32::from(l.score), s.label);
+    }
+    // Threads and shards do not change the file.
+    let (two, _) = label(&games, 10, Shard::ALL, 2, 16, &|_| {}).unwrap();
+    assert_eq!(two, ten);
+    let (a, _) = label(&games, 10, "0/2".parse().unwrap(), 2, 16, &|_| {}).unwrap();
+    let (b, _) = label(&games, 10, "1/2".parse().unwrap(), 1, 16, &|_| {}).unwrap();
+    assert_eq!(a.positions.len() + b.positions.len(), 6);
+    assert_eq!(LabelSet::merge(vec![b, a.clone()]).unwrap(), ten);
+    assert!(matches!(
+        LabelSet::merge(vec![a.clone(), a.clone()]),
+        Err(TrainError::Mismatch(_))
+    ));
+    assert!(matches!(
+        LabelSet::merge(vec![a, twelve.clone()]),
+        Err(TrainError::Mismatch(_))
+    ));
+    assert!(matches!(
+        label(&games, MAX_LABEL_EMPTIES + 1, Shard::ALL, 1, 16, &|_| {}),
+        Err(TrainError::TooManyEmpties(_))
+    ));
+    // The error of an evaluation is the mean of |value / 100 - score|.
+    let hand = HandEval;
+    let (n, mae) = ten.error(&hand).unwrap();
+    let want: f64 = ten
+        .positions
+        .iter()
+        .map(|l| {
+            use yomi_othello_eval::Evaluator;
+            let p = l.position().unwrap();
+            (f64::from(hand.evaluate(p.player().0, p.opponent().0)) / 100.0 - f64::from(l.score))
+                .abs()
+        })
+        .sum::<f64>()
+        / 6.0;
+    assert_eq!((n, mae), (6, want));
+}
+
+#[test]
+fn label_files_round_trip_and_reject_corruption() {
+    let config = small();
+    let picker = || Box::new(SearchPicker::hand()) as Box<dyn MovePicker + Send>;
+    let games = generate(&config, Shard::ALL, 2, &picker, &|_| {}).unwrap();
+    let (set, _) = label(&games, 10, Shard::ALL, 2, 16, &|_| {}).unwrap();
+    let bytes = set.encode().unwrap();
+    assert_eq!(LabelSet::decode(&bytes).unwrap(), set);
+    let path = std::env::temp_dir().join(format!("yomi-train-label-{}.labels", std::process::id()));
+    set.write(&path).unwrap();
+    assert_eq!(LabelSet::read(&path).unwrap(), set);
+    let _ = std::fs::remove_file(&path);
+    // A changed byte anywhere is caught by the container.
+    for at in [0, 9, bytes.len() / 2, bytes.len() - 1] {
+        let mut bad = bytes.clone();
+        bad[at] ^= 1;
+        assert!(LabelSet::decode(&bad).is_err(), "byte {at}");
+    }
+    // A game file is not a labelled position file, and the other way round.
+    assert!(matches!(
+        LabelSet::decode(&games.encode().unwrap()),
+        Err(TrainError::Container(_))
+    ));
+    assert!(matches!(
+        GameSet::decode(&bytes),
+        Err(TrainError::Container(_))
+    ));
+    // Sound containers with unsound contents: each is a typed error.
+    let reencode = |f: &dyn Fn(&mut LabelSet)| {
+        let mut s = set.clone();
+        f(&mut s);
+        LABEL_FILE
+            .encode(LABEL_TAG, s.positions.len() as u64, &s)
+            .unwrap()
+    };
+    type Corrupt = Box<dyn Fn(&mut LabelSet)>;
+    let cases: [(&str, Corrupt); 6] = [
+        (
+            "overlap",
+            Box::new(|s| s.positions[0].white |= s.positions[0].black),
+        ),
+        ("empties", Box::new(|s| s.config.empties = 11)),
+        ("score", Box::new(|s| s.positions[0].score = 65)),
+        ("order", Box::new(|s| s.positions.swap(0, 1))),
+        ("run", Box::new(|s| s.config.games.games = 1)),
+        (
+            "no move",
+            Box::new(|s| {
+                // Black to move with only black discs and ten empties: no legal move.
+                s.positions[0].black |= s.positions[0].white;
+                s.positions[0].white = 0;
+            }),
+        ),
+    ];
+    for (what, f) in &cases {
+        let err = LabelSet::decode(&reencode(f.as_ref())).unwrap_err();
+        assert!(
+            matches!(err, TrainError::BadLabel { .. } | TrainError::Mismatch(_)),
+            "{what}: {err:?}"
+        );
+    }
+    let mut more = set.clone();
+    more.positions.pop();
+    let wrong_count = LABEL_FILE
+        .encode(LABEL_TAG, set.positions.len() as u64, &more)
+        .unwrap();
+    assert!(matches!(
+        LabelSet::decode(&wrong_count),
+        Err(TrainError::Mismatch(_))
+    ));
+}
