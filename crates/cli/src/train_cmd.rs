@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use yomi_othello_eval::{Evaluator, HandEval, Weights};
 use yomi_othello_train::{
-    error_at, fit, generate, label, rows, FitConfig, GameConfig, GameSet, LabelSet, MovePicker,
-    SearchPicker, Shard, LABEL_FILE,
+    error_at, fit, generate, label, phase_discs, phase_errors, rows, FitConfig, GameConfig,
+    GameSet, LabelSet, MovePicker, SearchPicker, Shard, LABEL_FILE,
 };
 
 use crate::Res;
@@ -123,6 +123,17 @@ struct TestArgs {
     /// position files are tested whole).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(0..=60))]
     empties: u32,
+    /// Instead of --empties: the error on the held-out games' positions (as `yomi train fit`
+    /// validates: labels are the games' results) by phase, for game files.
+    #[arg(long)]
+    by_phase: bool,
+    /// With --by-phase: the phases (by disc count) to group by.
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(1..=61))]
+    phases: u64,
+    /// With --by-phase: games whose index modulo this is 0 are the held-out ones (0 or 1:
+    /// every game).
+    #[arg(long, default_value_t = 10)]
+    holdout: u64,
 }
 
 #[derive(Debug, clap::Args)]
@@ -428,6 +439,20 @@ fn run_test(a: &TestArgs) -> Res<()> {
         return Ok(());
     }
     let sets = read_sets(&a.files)?;
+    if a.by_phase {
+        let phases = a.phases as usize;
+        let learned = phase_errors(&*weights, &sets, a.holdout, phases)?;
+        let hand = phase_errors(&hand, &sets, a.holdout, phases)?;
+        println!("phase  discs  positions  MAE learned  MAE hand");
+        for (k, (l, h)) in learned.iter().zip(&hand).enumerate() {
+            let (lo, hi) = phase_discs(k, phases);
+            println!(
+                "{k:>5}  {lo:>2}-{hi:<2}  {:>9}  {:>11.2}  {:>8.2}",
+                l.0, l.1, h.1
+            );
+        }
+        return Ok(());
+    }
     for eval in [&*weights as &dyn Evaluator, &hand] {
         let (n, mae) = error_at(eval, &sets, a.empties)?;
         if n == 0 {

@@ -84,6 +84,33 @@ fn shards_merge_into_the_single_run_and_fit_and_test_read_them() {
         report.contains("hand     4 positions at 10 empties"),
         "{report}"
     );
+    // By phase on the held-out games (2 of the 4 with --holdout 2): one row per phase.
+    let phased = ok(&[
+        "train",
+        "test",
+        &all,
+        "--weights",
+        &weights,
+        "--by-phase",
+        "--phases",
+        "3",
+        "--holdout",
+        "2",
+    ]);
+    assert!(phased.starts_with("phase  discs  positions"), "{phased}");
+    assert_eq!(phased.lines().count(), 4, "{phased}");
+    let positions: usize = phased
+        .lines()
+        .skip(1)
+        .map(|l| {
+            l.split_whitespace()
+                .nth(2)
+                .unwrap()
+                .parse::<usize>()
+                .unwrap()
+        })
+        .sum();
+    assert!(positions > 0, "{phased}");
     fails_with_error(
         &["train", "test", &all, "--empties", "12"],
         "no exactly solved positions",

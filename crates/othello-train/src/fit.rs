@@ -303,3 +303,43 @@ pub fn error_at(
     }
     Ok((n, if n == 0 { 0.0 } else { total / n as f64 }))
 }
+
+/// The mean absolute error of `eval` (hundredths of a disc) on the held-out games' positions
+/// (index a multiple of `holdout`, as in [`rows`]; every game when `holdout` is 0 or 1),
+/// grouped by the disc counts of `phases` phases: `(positions, error in discs)` per phase.
+/// The labels are the games' results, as in the fit's own validation report.
+///
+/// # Errors
+/// [`TrainError::BadGame`] for a game that does not replay; [`TrainError::Mismatch`] for
+/// `phases` outside 1 to 61.
+pub fn phase_errors(
+    eval: &dyn yomi_othello_eval::Evaluator,
+    sets: &[GameSet],
+    holdout: u64,
+    phases: usize,
+) -> Result<Vec<(usize, f64)>, TrainError> {
+    if !(1..=61).contains(&phases) {
+        return Err(TrainError::Mismatch(format!(
+            "{phases} phases: give 1 to 61"
+        )));
+    }
+    let mut out = vec![(0usize, 0.0f64); phases];
+    for set in sets {
+        for g in &set.games {
+            if holdout > 1 && g.index % holdout != 0 {
+                continue;
+            }
+            for s in g.samples(set.config.exact)? {
+                let discs = 64 - s.pos.empties().count();
+                let v = eval.evaluate(s.pos.player().0, s.pos.opponent().0);
+                let e = &mut out[phase_of(discs, phases)];
+                e.0 += 1;
+                e.1 += (f64::from(v) / 100.0 - f64::from(s.label)).abs();
+            }
+        }
+    }
+    Ok(out
+        .into_iter()
+        .map(|(n, t)| (n, if n == 0 { 0.0 } else { t / n as f64 }))
+        .collect())
+}

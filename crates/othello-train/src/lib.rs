@@ -18,7 +18,7 @@ mod fit;
 mod games;
 mod label;
 
-pub use fit::{error_at, fit, phase_discs, rows, FitConfig, PhaseReport, Row};
+pub use fit::{error_at, fit, phase_discs, phase_errors, rows, FitConfig, PhaseReport, Row};
 
 pub use label::{
     label, position_at, LabelConfig, LabelSet, LabelStats, Labelled, LABEL_FILE, LABEL_TAG,

@@ -320,3 +320,47 @@ fn label_files_round_trip_and_reject_corruption() {
         Err(TrainError::Mismatch(_))
     ));
 }
+
+#[test]
+fn phase_errors_group_the_held_out_positions_by_phase() {
+    let config = small();
+    let picker = || Box::new(SearchPicker::hand()) as Box<dyn MovePicker + Send>;
+    let games = generate(&config, Shard::ALL, 2, &picker, &|_| {}).unwrap();
+    let sets = [games.clone()];
+    let hand = HandEval;
+    // Every game (holdout 1), one phase: the mean over all samples.
+    let all: Vec<Sample> = games
+        .games
+        .iter()
+        .flat_map(|g| g.samples(config.exact).unwrap())
+        .collect();
+    let want = all
+        .iter()
+        .map(|s| {
+            use yomi_othello_eval::Evaluator;
+            (f64::from(hand.evaluate(s.pos.player().0, s.pos.opponent().0)) / 100.0
+                - f64::from(s.label))
+            .abs()
+        })
+        .sum::<f64>()
+        / all.len() as f64;
+    let one = phase_errors(&hand, &sets, 1, 1).unwrap();
+    assert_eq!(one.len(), 1);
+    assert_eq!(one[0].0, all.len());
+    assert!((one[0].1 - want).abs() < 1e-9);
+    // Twelve phases hold the same positions; holdout 2 keeps the even games only.
+    let twelve = phase_errors(&hand, &sets, 1, 12).unwrap();
+    assert_eq!(twelve.iter().map(|p| p.0).sum::<usize>(), all.len());
+    let even: usize = games
+        .games
+        .iter()
+        .filter(|g| g.index % 2 == 0)
+        .map(|g| g.samples(config.exact).unwrap().len())
+        .sum();
+    let held = phase_errors(&hand, &sets, 2, 12).unwrap();
+    assert_eq!(held.iter().map(|p| p.0).sum::<usize>(), even);
+    assert!(matches!(
+        phase_errors(&hand, &sets, 1, 0),
+        Err(TrainError::Mismatch(_))
+    ));
+}
