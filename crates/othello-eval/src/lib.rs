@@ -28,10 +28,12 @@
 //! ```
 #![deny(missing_docs)]
 
+mod fast;
 mod hand;
 mod patterns;
 mod weights;
 
+pub use fast::{portable_forced, PORTABLE_ENV};
 pub use hand::{hand_evaluate, HandEval};
 pub use patterns::{Layout, Pattern, PATTERNS};
 pub use weights::{phase_of, WeightError, Weights, MAX_PHASES, WEIGHT_FILE, WEIGHT_TAG};

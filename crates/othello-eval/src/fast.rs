@@ -1,0 +1,621 @@
+//! The fast evaluation: the sum of one phase's weights over the 46 placements, table-driven,
+//! in two compiled copies chosen when the weights are made ([`Kernel`]): a portable one
+//! (shifts, masks and multiplications collect a placement's discs) and, on x86-64 CPUs with
+//! AVX2, BMI1/2, POPCNT and LZCNT, one that collects them with `pext`.
+
+use std::sync::OnceLock;
+
+use crate::patterns::{diag, rect_magic, rect_mask, transpose, Layout, PATTERNS};
+
+/// The conversion tables in fixed-size arrays (so the masked lookups need no bounds checks),
+/// shared between the placements whose tables are equal (so they stay in the L1 cache: 14
+/// KiB in all): placement `j` of a pattern with `K` tables uses table `j % K` (checked when
+/// the tables are built).
+pub(crate) struct Fast {
+    edge: [[u16; 1024]; 1],
+    c33: [[u16; 512]; 4],
+    c25: [[u16; 1024]; 4],
+    line: [[u16; 256]; 1],
+    d8: [[u16; 256]; 2],
+    d7: [[u16; 128]; 2],
+    d6: [[u16; 64]; 2],
+    d5: [[u16; 32]; 2],
+    d4: [[u16; 16]; 2],
+}
+
+/// The size of each pattern's region in a phase of the fast tables: its number of
+/// configurations rounded up to a power of two.
+const SPANS: [usize; 11] = {
+    let mut out = [0usize; 11];
+    let mut k = 0;
+    while k < 11 {
+        out[k] = 3usize
+            .pow(PATTERNS[k].squares.len() as u32)
+            .next_power_of_two();
+        k += 1;
+    }
+    out
+};
+
+/// Where each pattern's region starts in a phase of the fast tables (after the bias).
+pub(crate) const PADDED_OFFSETS: [usize; 11] = {
+    let mut out = [0usize; 11];
+    let mut at = 1;
+    let mut k = 0;
+    while k < 11 {
+        out[k] = at;
+        at += SPANS[k];
+        k += 1;
+    }
+    out
+};
+
+/// Entries of one phase of the fast tables.
+pub(crate) const PADDED: usize = PADDED_OFFSETS[10] + SPANS[10];
+
+/// The `K` tables of pattern `pattern`, taken from its first `K` placements; every placement
+/// `j` must have table `j % K`.
+fn shared<const N: usize, const K: usize>(pattern: usize) -> [[u16; N]; K] {
+    let layout = Layout::get();
+    let mut out = [[0u16; N]; K];
+    for (k, t) in out.iter_mut().enumerate() {
+        let conv = &layout.placements[pattern][k].conv;
+        assert_eq!(conv.len(), N);
+        for (slot, &v) in t.iter_mut().zip(conv) {
+            *slot = u16::try_from(v).expect("below 3^10 / 2");
+        }
+    }
+    for (j, pl) in layout.placements[pattern].iter().enumerate() {
+        let same = pl
+            .conv
+            .iter()
+            .zip(&out[j % K])
+            .all(|(&a, &b)| a == u32::from(b));
+        assert!(same, "pattern {pattern}: placement {j} has its own table");
+    }
+    out
+}
+
+pub(crate) fn fast_tables() -> &'static Fast {
+    static FAST: OnceLock<Box<Fast>> = OnceLock::new();
+    FAST.get_or_init(|| {
+        let line = shared(3);
+        assert_eq!(shared::<256, 1>(4), line);
+        assert_eq!(shared::<256, 1>(5), line);
+        Box::new(Fast {
+            edge: shared(0),
+            c33: shared(1),
+            c25: shared(2),
+            line,
+            d8: shared(6),
+            d7: shared(7),
+            d6: shared(8),
+            d5: shared(9),
+            d4: shared(10),
+        })
+    })
+}
+
+#[inline(always)]
+fn rect_c<const ROW: u32, const COL: u32, const W: u32, const H: u32>(x: u64) -> usize {
+    let y = (x >> (8 * ROW + COL)) & rect_mask(W, H);
+    (y.wrapping_mul(rect_magic(W, H)) >> (64 - W * H)) as usize
+}
+
+#[inline(always)]
+fn edge_c<const ROW: u32>(x: u64) -> usize {
+    let xrow = if ROW == 0 { 1 } else { 6 };
+    (((x >> (8 * ROW)) & 0xFF)
+        | ((x >> (8 * xrow + 1)) & 1) << 8
+        | ((x >> (8 * xrow + 6)) & 1) << 9) as usize
+}
+
+#[inline(always)]
+fn line_c<const ROW: u32>(x: u64) -> usize {
+    ((x >> (8 * ROW)) & 0xFF) as usize
+}
+
+/// The weight of one placement of pattern `K`: its configuration
+/// `conv[mover bits] + 2 * conv[opponent bits]` looked up in the pattern's region (masked to
+/// the region, which it never leaves, so that no bounds check is needed).
+#[inline(always)]
+fn at<const K: usize, const N: usize>(
+    w: &[i16; PADDED],
+    conv: &[u16; N],
+    pm: usize,
+    om: usize,
+) -> i32 {
+    let i = usize::from(conv[pm & (N - 1)]) + 2 * usize::from(conv[om & (N - 1)]);
+    i32::from(w[PADDED_OFFSETS[K] + (i & (SPANS[K] - 1))])
+}
+
+/// The diagonals' masks and first columns, as `Layout` places them (a test checks): 2
+/// placements of the long diagonal, 4 of each other length from 7 down to 4.
+pub(crate) const DIAG_MASKS: [[(u64, u8); 4]; 5] = [
+    [
+        (0x8040_2010_0804_0201, 0),
+        (0x0102_0408_1020_4080, 0),
+        (0, 0),
+        (0, 0),
+    ],
+    [
+        (0x0080_4020_1008_0402, 1),
+        (0x0001_0204_0810_2040, 0),
+        (0x0204_0810_2040_8000, 1),
+        (0x4020_1008_0402_0100, 0),
+    ],
+    [
+        (0x0000_8040_2010_0804, 2),
+        (0x0000_0102_0408_1020, 0),
+        (0x0408_1020_4080_0000, 2),
+        (0x2010_0804_0201_0000, 0),
+    ],
+    [
+        (0x0000_0080_4020_1008, 3),
+        (0x0000_0001_0204_0810, 0),
+        (0x0810_2040_8000_0000, 3),
+        (0x1008_0402_0100_0000, 0),
+    ],
+    [
+        (0x0000_0000_8040_2010, 4),
+        (0x0000_0000_0102_0408, 0),
+        (0x1020_4080_0000_0000, 4),
+        (0x0804_0201_0000_0000, 0),
+    ],
+];
+
+/// The sum of the weights of one phase's full table `w` for `p` to move against `o`. The
+/// placements are those of `Layout` in the same order (a test checks both paths agree).
+#[inline(always)]
+fn fast(f: &Fast, w: &[i16; PADDED], p: u64, o: u64) -> i32 {
+    let (tp, to) = (transpose(p), transpose(o));
+    let mut s = i32::from(w[0]);
+    // Edges with their X-squares: rows 0 and 7 of the board and of its transpose.
+    s += at::<0, _>(w, &f.edge[0], edge_c::<0>(p), edge_c::<0>(o));
+    s += at::<0, _>(w, &f.edge[0], edge_c::<7>(p), edge_c::<7>(o));
+    s += at::<0, _>(w, &f.edge[0], edge_c::<0>(tp), edge_c::<0>(to));
+    s += at::<0, _>(w, &f.edge[0], edge_c::<7>(tp), edge_c::<7>(to));
+    // 3x3 corners.
+    s += at::<1, _>(
+        w,
+        &f.c33[0],
+        rect_c::<0, 0, 3, 3>(p),
+        rect_c::<0, 0, 3, 3>(o),
+    );
+    s += at::<1, _>(
+        w,
+        &f.c33[1],
+        rect_c::<0, 5, 3, 3>(p),
+        rect_c::<0, 5, 3, 3>(o),
+    );
+    s += at::<1, _>(
+        w,
+        &f.c33[2],
+        rect_c::<5, 0, 3, 3>(p),
+        rect_c::<5, 0, 3, 3>(o),
+    );
+    s += at::<1, _>(
+        w,
+        &f.c33[3],
+        rect_c::<5, 5, 3, 3>(p),
+        rect_c::<5, 5, 3, 3>(o),
+    );
+    // 2x5 corners, from the board and its transpose.
+    s += at::<2, _>(
+        w,
+        &f.c25[0],
+        rect_c::<0, 0, 5, 2>(p),
+        rect_c::<0, 0, 5, 2>(o),
+    );
+    s += at::<2, _>(
+        w,
+        &f.c25[1],
+        rect_c::<0, 3, 5, 2>(p),
+        rect_c::<0, 3, 5, 2>(o),
+    );
+    s += at::<2, _>(
+        w,
+        &f.c25[2],
+        rect_c::<6, 0, 5, 2>(p),
+        rect_c::<6, 0, 5, 2>(o),
+    );
+    s += at::<2, _>(
+        w,
+        &f.c25[3],
+        rect_c::<6, 3, 5, 2>(p),
+        rect_c::<6, 3, 5, 2>(o),
+    );
+    s += at::<2, _>(
+        w,
+        &f.c25[0],
+        rect_c::<0, 0, 5, 2>(tp),
+        rect_c::<0, 0, 5, 2>(to),
+    );
+    s += at::<2, _>(
+        w,
+        &f.c25[1],
+        rect_c::<0, 3, 5, 2>(tp),
+        rect_c::<0, 3, 5, 2>(to),
+    );
+    s += at::<2, _>(
+        w,
+        &f.c25[2],
+        rect_c::<6, 0, 5, 2>(tp),
+        rect_c::<6, 0, 5, 2>(to),
+    );
+    s += at::<2, _>(
+        w,
+        &f.c25[3],
+        rect_c::<6, 3, 5, 2>(tp),
+        rect_c::<6, 3, 5, 2>(to),
+    );
+    // Rows and columns 2 to 4 (and their mirror images 7 to 5): one byte each.
+    s += at::<3, _>(w, &f.line[0], line_c::<1>(p), line_c::<1>(o));
+    s += at::<3, _>(w, &f.line[0], line_c::<6>(p), line_c::<6>(o));
+    s += at::<3, _>(w, &f.line[0], line_c::<1>(tp), line_c::<1>(to));
+    s += at::<3, _>(w, &f.line[0], line_c::<6>(tp), line_c::<6>(to));
+    s += at::<4, _>(w, &f.line[0], line_c::<2>(p), line_c::<2>(o));
+    s += at::<4, _>(w, &f.line[0], line_c::<5>(p), line_c::<5>(o));
+    s += at::<4, _>(w, &f.line[0], line_c::<2>(tp), line_c::<2>(to));
+    s += at::<4, _>(w, &f.line[0], line_c::<5>(tp), line_c::<5>(to));
+    s += at::<5, _>(w, &f.line[0], line_c::<3>(p), line_c::<3>(o));
+    s += at::<5, _>(w, &f.line[0], line_c::<4>(p), line_c::<4>(o));
+    s += at::<5, _>(w, &f.line[0], line_c::<3>(tp), line_c::<3>(to));
+    s += at::<5, _>(w, &f.line[0], line_c::<4>(tp), line_c::<4>(to));
+    // Diagonals: a multiplication collects a diagonal's bits by column.
+    let dm = &DIAG_MASKS;
+    for (c, &(mask, shift)) in f.d8.iter().zip(&dm[0]) {
+        s += at::<6, _>(w, c, diag(p, mask, shift, 8), diag(o, mask, shift, 8));
+    }
+    for (c, &(mask, shift)) in f.d7.iter().cycle().zip(&dm[1]) {
+        s += at::<7, _>(w, c, diag(p, mask, shift, 7), diag(o, mask, shift, 7));
+    }
+    for (c, &(mask, shift)) in f.d6.iter().cycle().zip(&dm[2]) {
+        s += at::<8, _>(w, c, diag(p, mask, shift, 6), diag(o, mask, shift, 6));
+    }
+    for (c, &(mask, shift)) in f.d5.iter().cycle().zip(&dm[3]) {
+        s += at::<9, _>(w, c, diag(p, mask, shift, 5), diag(o, mask, shift, 5));
+    }
+    for (c, &(mask, shift)) in f.d4.iter().cycle().zip(&dm[4]) {
+        s += at::<10, _>(w, c, diag(p, mask, shift, 4), diag(o, mask, shift, 4));
+    }
+    s
+}
+
+/// The environment variable that, set to anything but `0` or the empty string, makes weights
+/// use the portable copy of the evaluation (to compare both copies on one machine); the same
+/// variable makes the solver and the midgame search of `yomi-othello-search` portable.
+pub const PORTABLE_ENV: &str = "YOMI_PORTABLE";
+
+/// Whether [`PORTABLE_ENV`] asks for the portable copies.
+#[must_use]
+pub fn portable_forced() -> bool {
+    std::env::var_os(PORTABLE_ENV).is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Which compiled copy of the evaluation runs: chosen once, when the weights are made, so no
+/// evaluation checks the CPU.
+#[derive(Clone, Copy)]
+pub(crate) enum Kernel {
+    /// Shifts, masks and multiplications: any CPU.
+    Portable(&'static Fast),
+    /// `pext` and `popcnt`: only held when the CPU has the features (see [`x86::Token`]).
+    #[cfg(target_arch = "x86_64")]
+    X86v3(x86::Token),
+}
+
+impl std::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Kernel {
+    /// The fast copy when the CPU has its features and [`PORTABLE_ENV`] does not forbid it.
+    pub(crate) fn auto() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        if !portable_forced() {
+            if let Some(token) = x86::Token::new() {
+                return Kernel::X86v3(token);
+            }
+        }
+        Kernel::portable()
+    }
+
+    /// The portable copy.
+    pub(crate) fn portable() -> Kernel {
+        Kernel::Portable(fast_tables())
+    }
+
+    /// `"x86-64-v3"` for the copy compiled for AVX2 & co., `"portable"` for the other.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Kernel::Portable(_) => "portable",
+            #[cfg(target_arch = "x86_64")]
+            Kernel::X86v3(_) => "x86-64-v3",
+        }
+    }
+
+    /// The evaluation before clamping: the weights of the position's phase
+    /// (`phase_by_discs[discs]` of the `PADDED`-entry phases of `full`) summed over every
+    /// placement.
+    #[inline]
+    pub(crate) fn raw(self, full: &[i16], phase_by_discs: &[u8; 65], p: u64, o: u64) -> i32 {
+        match self {
+            Kernel::Portable(f) => fast(f, weights_of(full, phase_by_discs, p, o), p, o),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::X86v3(token) => token.raw(full, phase_by_discs, p, o),
+        }
+    }
+}
+
+/// The weights of the phase of `p`/`o`.
+#[inline(always)]
+fn weights_of<'a>(full: &'a [i16], phase_by_discs: &[u8; 65], p: u64, o: u64) -> &'a [i16; PADDED] {
+    let phase = usize::from(phase_by_discs[(p | o).count_ones() as usize]);
+    full[phase * PADDED..][..PADDED]
+        .try_into()
+        .expect("PADDED entries per phase")
+}
+
+/// A `pext` gather: the squares of `mask` (lowest first) of the board (`t` false) or of its
+/// transpose (`t` true), rotated left by `rot` first.
+type PextGather = (bool, u32, u64);
+
+/// The edges with their X-squares, in the order of `Layout`: rows 0 and 7 of the board and of
+/// its transpose. Row 7 is rotated to the bottom so that its bits come before the X-squares',
+/// as row 0's do.
+const PEXT_EDGE: [PextGather; 4] = [
+    (false, 0, 0x42FF),
+    (false, 8, 0x4200_0000_0000_00FF),
+    (true, 0, 0x42FF),
+    (true, 8, 0x4200_0000_0000_00FF),
+];
+
+/// The 3x3 corners, from the board.
+const PEXT_C33: [PextGather; 4] = [
+    (false, 0, 0x07_0707),
+    (false, 0, 0x07_0707 << 5),
+    (false, 0, 0x07_0707 << 40),
+    (false, 0, 0x07_0707 << 45),
+];
+
+/// The 2x5 corners, from the board and its transpose.
+const PEXT_C25: [PextGather; 8] = [
+    (false, 0, 0x1F1F),
+    (false, 0, 0x1F1F << 3),
+    (false, 0, 0x1F1F << 48),
+    (false, 0, 0x1F1F << 51),
+    (true, 0, 0x1F1F),
+    (true, 0, 0x1F1F << 3),
+    (true, 0, 0x1F1F << 48),
+    (true, 0, 0x1F1F << 51),
+];
+
+/// `pext` in portable code, for building the tables.
+fn soft_pext(x: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    let mut k = 0;
+    while mask != 0 {
+        let bit = mask & mask.wrapping_neg();
+        if x & bit != 0 {
+            out |= 1 << k;
+        }
+        k += 1;
+        mask ^= bit;
+    }
+    out
+}
+
+/// The conversion table of placement `j` of pattern `pattern` for the gather `g`: entry `m`
+/// is the configuration (`sum 3^digit`) of the squares whose bits are set in `m`, found by
+/// probing single squares.
+fn conv_by_probing(pattern: usize, j: usize, g: PextGather) -> Vec<u16> {
+    let layout = Layout::get();
+    let squares = &layout.placements[pattern][j].squares;
+    let (t, rot, mask) = g;
+    let n = squares.len();
+    assert_eq!(
+        mask.count_ones() as usize,
+        n,
+        "pattern {pattern} placement {j}"
+    );
+    let mut digit_of_bit = vec![u32::MAX; n];
+    for s in 0..64u8 {
+        let b = 1u64 << s;
+        let x = if t { transpose(b) } else { b };
+        let bits = soft_pext(x.rotate_left(rot), mask);
+        match squares.iter().position(|&q| q == s) {
+            Some(d) => {
+                assert_eq!(bits.count_ones(), 1, "pattern {pattern} placement {j}: {s}");
+                digit_of_bit[bits.trailing_zeros() as usize] = d as u32;
+            }
+            None => assert_eq!(bits, 0, "pattern {pattern} placement {j}: {s} is not its"),
+        }
+    }
+    (0..1usize << n)
+        .map(|m| {
+            (0..n)
+                .filter(|&k| m >> k & 1 == 1)
+                .map(|k| 3u32.pow(digit_of_bit[k]))
+                .sum::<u32>()
+        })
+        .map(|v| u16::try_from(v).expect("below 3^10 / 2"))
+        .collect()
+}
+
+/// The `K` tables of the `pext` gathers `gathers` of pattern `pattern`, taken from the first
+/// `K` placements; every placement `j` must have table `j % K`.
+fn shared_pext<const N: usize, const K: usize>(
+    pattern: usize,
+    gathers: &[PextGather],
+) -> Box<[[u16; N]; K]> {
+    let mut out = Box::new([[0u16; N]; K]);
+    for (j, &g) in gathers.iter().enumerate() {
+        let conv = conv_by_probing(pattern, j, g);
+        assert_eq!(conv.len(), N);
+        if j < K {
+            out[j].copy_from_slice(&conv);
+        } else {
+            assert!(
+                out[j % K][..] == conv[..],
+                "pattern {pattern}: placement {j} has its own table"
+            );
+        }
+    }
+    out
+}
+
+/// The diagonals' `pext` gathers (from the board).
+fn pext_diags(d: usize) -> Vec<PextGather> {
+    let n = if d == 0 { 2 } else { 4 };
+    DIAG_MASKS[d][..n]
+        .iter()
+        .map(|&(mask, _)| (false, 0, mask))
+        .collect()
+}
+
+/// The copy of the evaluation for x86-64 CPUs with AVX2, BMI1/2, POPCNT and LZCNT.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+pub(crate) mod x86 {
+    use std::arch::x86_64::_pext_u64;
+    use std::sync::OnceLock;
+
+    use super::*;
+
+    /// The conversion tables of the `pext` gathers (`j % K` sharing as in [`Fast`]).
+    pub(crate) struct Tables {
+        edge: [[u16; 1024]; 1],
+        c33: [[u16; 512]; 4],
+        c25: [[u16; 1024]; 4],
+        line: [[u16; 256]; 1],
+        d8: [[u16; 256]; 2],
+        d7: [[u16; 128]; 4],
+        d6: [[u16; 64]; 4],
+        d5: [[u16; 32]; 4],
+        d4: [[u16; 16]; 4],
+    }
+
+    fn tables() -> &'static Tables {
+        static TABLES: OnceLock<Box<Tables>> = OnceLock::new();
+        TABLES.get_or_init(|| {
+            Box::new(Tables {
+                edge: *shared_pext(0, &PEXT_EDGE),
+                c33: *shared_pext(1, &PEXT_C33),
+                c25: *shared_pext(2, &PEXT_C25),
+                line: fast_tables().line,
+                d8: *shared_pext(6, &pext_diags(0)),
+                d7: *shared_pext(7, &pext_diags(1)),
+                d6: *shared_pext(8, &pext_diags(2)),
+                d5: *shared_pext(9, &pext_diags(3)),
+                d4: *shared_pext(10, &pext_diags(4)),
+            })
+        })
+    }
+
+    /// Proof that this CPU has every feature [`raw_v3`] is compiled for: made only by
+    /// [`Token::new`], after checking them.
+    #[derive(Clone, Copy)]
+    pub(crate) struct Token(&'static Tables);
+
+    impl std::fmt::Debug for Token {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("Token")
+        }
+    }
+
+    impl Token {
+        /// A token when the CPU has the features (the board crate's check for its perft copy,
+        /// compiled for the same five), else `None`.
+        pub(crate) fn new() -> Option<Token> {
+            yomi_othello::perft_uses_simd().then(|| Token(tables()))
+        }
+
+        /// See [`Kernel::raw`].
+        #[inline]
+        pub(crate) fn raw(self, full: &[i16], phase_by_discs: &[u8; 65], p: u64, o: u64) -> i32 {
+            // SAFETY: `raw_v3` needs only the CPU features it is compiled with, and a `Token`
+            // exists only after `Token::new` found them all. The function is safe code.
+            unsafe { raw_v3(self.0, full, phase_by_discs, p, o) }
+        }
+    }
+
+    /// The evaluation before clamping (as the portable `fast`, with `pext` gathers).
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    fn raw_v3(f: &Tables, full: &[i16], phase_by_discs: &[u8; 65], p: u64, o: u64) -> i32 {
+        let w = weights_of(full, phase_by_discs, p, o);
+        let (tp, to) = (transpose(p), transpose(o));
+        let mut s = i32::from(w[0]);
+        for &(t, r, m) in &PEXT_EDGE {
+            let (x, y) = if t { (tp, to) } else { (p, o) };
+            let (xm, ym) = (
+                _pext_u64(x.rotate_left(r), m),
+                _pext_u64(y.rotate_left(r), m),
+            );
+            s += at::<0, _>(w, &f.edge[0], xm as usize, ym as usize);
+        }
+        for (j, &(_, _, m)) in PEXT_C33.iter().enumerate() {
+            let (xm, ym) = (_pext_u64(p, m), _pext_u64(o, m));
+            s += at::<1, _>(w, &f.c33[j], xm as usize, ym as usize);
+        }
+        for (j, &(t, _, m)) in PEXT_C25.iter().enumerate() {
+            let (x, y) = if t { (tp, to) } else { (p, o) };
+            let (xm, ym) = (_pext_u64(x, m), _pext_u64(y, m));
+            s += at::<2, _>(w, &f.c25[j % 4], xm as usize, ym as usize);
+        }
+        let line = &f.line[0];
+        for (k, rows) in [(3, [1, 6]), (4, [2, 5]), (5, [3, 4])] {
+            for row in rows {
+                for (x, y) in [(p, o), (tp, to)] {
+                    let (xm, ym) = ((x >> (8 * row)) as u8, (y >> (8 * row)) as u8);
+                    let i =
+                        usize::from(line[usize::from(xm)]) + 2 * usize::from(line[usize::from(ym)]);
+                    s += i32::from(w[PADDED_OFFSETS[k] + (i & (SPANS[3] - 1))]);
+                }
+            }
+        }
+        let dm = &DIAG_MASKS;
+        for (j, &(m, _)) in dm[0][..2].iter().enumerate() {
+            s += at::<6, _>(
+                w,
+                &f.d8[j],
+                _pext_u64(p, m) as usize,
+                _pext_u64(o, m) as usize,
+            );
+        }
+        for (j, &(m, _)) in dm[1].iter().enumerate() {
+            s += at::<7, _>(
+                w,
+                &f.d7[j],
+                _pext_u64(p, m) as usize,
+                _pext_u64(o, m) as usize,
+            );
+        }
+        for (j, &(m, _)) in dm[2].iter().enumerate() {
+            s += at::<8, _>(
+                w,
+                &f.d6[j],
+                _pext_u64(p, m) as usize,
+                _pext_u64(o, m) as usize,
+            );
+        }
+        for (j, &(m, _)) in dm[3].iter().enumerate() {
+            s += at::<9, _>(
+                w,
+                &f.d5[j],
+                _pext_u64(p, m) as usize,
+                _pext_u64(o, m) as usize,
+            );
+        }
+        for (j, &(m, _)) in dm[4].iter().enumerate() {
+            s += at::<10, _>(
+                w,
+                &f.d4[j],
+                _pext_u64(p, m) as usize,
+                _pext_u64(o, m) as usize,
+            );
+        }
+        s
+    }
+}
