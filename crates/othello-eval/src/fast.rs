@@ -358,38 +358,39 @@ fn weights_of<'a>(full: &'a [i16], phase_by_discs: &[u8; 65], p: u64, o: u64) ->
         .expect("PADDED entries per phase")
 }
 
-/// A `pext` gather: the squares of `mask` (lowest first) of the board (`t` false) or of its
-/// transpose (`t` true), rotated left by `rot` first.
-type PextGather = (bool, u32, u64);
+/// The squares of each placement, as `pext` masks, pattern by pattern in the order of
+/// `Layout`; `pext(discs, mask)` collects them, lowest square first. Everything is read from
+/// the board itself (no transposition): the conversion tables take care of the order.
+const COL: u64 = 0x0101_0101_0101_0101;
 
-/// The edges with their X-squares, in the order of `Layout`: rows 0 and 7 of the board and of
-/// its transpose. Row 7 is rotated to the bottom so that its bits come before the X-squares',
-/// as row 0's do.
-const PEXT_EDGE: [PextGather; 4] = [
-    (false, 0, 0x42FF),
-    (false, 8, 0x4200_0000_0000_00FF),
-    (true, 0, 0x42FF),
-    (true, 8, 0x4200_0000_0000_00FF),
+/// The edges with their X-squares: rows 0 and 7, columns 0 and 7.
+const PEXT_EDGE: [u64; 4] = [
+    0x42FF,
+    0xFF42 << 48,
+    COL | 1 << 9 | 1 << 49,
+    COL << 7 | 1 << 14 | 1 << 54,
 ];
 
-/// The 3x3 corners, from the board.
-const PEXT_C33: [PextGather; 4] = [
-    (false, 0, 0x07_0707),
-    (false, 0, 0x07_0707 << 5),
-    (false, 0, 0x07_0707 << 40),
-    (false, 0, 0x07_0707 << 45),
+/// The 3x3 corners.
+const PEXT_C33: [u64; 4] = [0x07_0707, 0x07_0707 << 5, 0x07_0707 << 40, 0x07_0707 << 45];
+
+/// The 2x5 corners: 2 rows of 5, then 5 rows of 2.
+const PEXT_C25: [u64; 8] = [
+    0x1F1F,
+    0x1F1F << 3,
+    0x1F1F << 48,
+    0x1F1F << 51,
+    0x03_0303_0303,
+    0x03_0303_0303 << 24,
+    0xC0_C0C0_C0C0,
+    0xC0_C0C0_C0C0 << 24,
 ];
 
-/// The 2x5 corners, from the board and its transpose.
-const PEXT_C25: [PextGather; 8] = [
-    (false, 0, 0x1F1F),
-    (false, 0, 0x1F1F << 3),
-    (false, 0, 0x1F1F << 48),
-    (false, 0, 0x1F1F << 51),
-    (true, 0, 0x1F1F),
-    (true, 0, 0x1F1F << 3),
-    (true, 0, 0x1F1F << 48),
-    (true, 0, 0x1F1F << 51),
+/// Rows and columns 2 to 4 (with 7 to 5), one pattern per line of the array.
+const PEXT_LINES: [[u64; 4]; 3] = [
+    [0xFF << 8, 0xFF << 48, COL << 1, COL << 6],
+    [0xFF << 16, 0xFF << 40, COL << 2, COL << 5],
+    [0xFF << 24, 0xFF << 32, COL << 3, COL << 4],
 ];
 
 /// `pext` in portable code, for building the tables.
@@ -407,13 +408,13 @@ fn soft_pext(x: u64, mut mask: u64) -> u64 {
     out
 }
 
-/// The conversion table of placement `j` of pattern `pattern` for the gather `g`: entry `m`
-/// is the configuration (`sum 3^digit`) of the squares whose bits are set in `m`, found by
-/// probing single squares.
-fn conv_by_probing(pattern: usize, j: usize, g: PextGather) -> Vec<u16> {
+/// The conversion table of placement `j` of pattern `pattern` for the `pext` mask `mask`:
+/// entry `m` is the configuration (`sum 3^digit`) of the squares whose bits are set in `m`,
+/// found by probing single squares (which also checks that the mask holds the placement's
+/// squares and no other).
+fn conv_by_probing(pattern: usize, j: usize, mask: u64) -> Vec<u16> {
     let layout = Layout::get();
     let squares = &layout.placements[pattern][j].squares;
-    let (t, rot, mask) = g;
     let n = squares.len();
     assert_eq!(
         mask.count_ones() as usize,
@@ -422,9 +423,7 @@ fn conv_by_probing(pattern: usize, j: usize, g: PextGather) -> Vec<u16> {
     );
     let mut digit_of_bit = vec![u32::MAX; n];
     for s in 0..64u8 {
-        let b = 1u64 << s;
-        let x = if t { transpose(b) } else { b };
-        let bits = soft_pext(x.rotate_left(rot), mask);
+        let bits = soft_pext(1 << s, mask);
         match squares.iter().position(|&q| q == s) {
             Some(d) => {
                 assert_eq!(bits.count_ones(), 1, "pattern {pattern} placement {j}: {s}");
@@ -444,15 +443,15 @@ fn conv_by_probing(pattern: usize, j: usize, g: PextGather) -> Vec<u16> {
         .collect()
 }
 
-/// The `K` tables of the `pext` gathers `gathers` of pattern `pattern`, taken from the first
-/// `K` placements; every placement `j` must have table `j % K`.
+/// The `K` tables of the `pext` masks `masks` of pattern `pattern`, taken from the first `K`
+/// placements; every placement `j` must have table `j % K`.
 fn shared_pext<const N: usize, const K: usize>(
     pattern: usize,
-    gathers: &[PextGather],
+    masks: &[u64],
 ) -> Box<[[u16; N]; K]> {
     let mut out = Box::new([[0u16; N]; K]);
-    for (j, &g) in gathers.iter().enumerate() {
-        let conv = conv_by_probing(pattern, j, g);
+    for (j, &mask) in masks.iter().enumerate() {
+        let conv = conv_by_probing(pattern, j, mask);
         assert_eq!(conv.len(), N);
         if j < K {
             out[j].copy_from_slice(&conv);
@@ -466,13 +465,10 @@ fn shared_pext<const N: usize, const K: usize>(
     out
 }
 
-/// The diagonals' `pext` gathers (from the board).
-fn pext_diags(d: usize) -> Vec<PextGather> {
+/// The diagonals' `pext` masks.
+fn pext_diags(d: usize) -> Vec<u64> {
     let n = if d == 0 { 2 } else { 4 };
-    DIAG_MASKS[d][..n]
-        .iter()
-        .map(|&(mask, _)| (false, 0, mask))
-        .collect()
+    DIAG_MASKS[d][..n].iter().map(|&(mask, _)| mask).collect()
 }
 
 /// The copy of the evaluation for x86-64 CPUs with AVX2, BMI1/2, POPCNT and LZCNT.
@@ -484,11 +480,12 @@ pub(crate) mod x86 {
 
     use super::*;
 
-    /// The conversion tables of the `pext` gathers (`j % K` sharing as in [`Fast`]).
+    /// The conversion tables of the `pext` gathers (placement `j` of a pattern with `K` tables
+    /// uses table `j % K`, checked when they are built), 31 KiB in all.
     pub(crate) struct Tables {
-        edge: [[u16; 1024]; 1],
+        edge: [[u16; 1024]; 4],
         c33: [[u16; 512]; 4],
-        c25: [[u16; 1024]; 4],
+        c25: [[u16; 1024]; 8],
         line: [[u16; 256]; 1],
         d8: [[u16; 256]; 2],
         d7: [[u16; 128]; 4],
@@ -504,7 +501,12 @@ pub(crate) mod x86 {
                 edge: *shared_pext(0, &PEXT_EDGE),
                 c33: *shared_pext(1, &PEXT_C33),
                 c25: *shared_pext(2, &PEXT_C25),
-                line: fast_tables().line,
+                line: {
+                    let line = *shared_pext::<256, 1>(3, &PEXT_LINES[0]);
+                    assert!(*shared_pext::<256, 1>(4, &PEXT_LINES[1]) == line);
+                    assert!(*shared_pext::<256, 1>(5, &PEXT_LINES[2]) == line);
+                    line
+                },
                 d8: *shared_pext(6, &pext_diags(0)),
                 d7: *shared_pext(7, &pext_diags(1)),
                 d6: *shared_pext(8, &pext_diags(2)),
@@ -545,35 +547,28 @@ pub(crate) mod x86 {
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     fn raw_v3(f: &Tables, full: &[i16], phase_by_discs: &[u8; 65], p: u64, o: u64) -> i32 {
         let w = weights_of(full, phase_by_discs, p, o);
-        let (tp, to) = (transpose(p), transpose(o));
         let mut s = i32::from(w[0]);
-        for &(t, r, m) in &PEXT_EDGE {
-            let (x, y) = if t { (tp, to) } else { (p, o) };
-            let (xm, ym) = (
-                _pext_u64(x.rotate_left(r), m),
-                _pext_u64(y.rotate_left(r), m),
-            );
-            s += at::<0, _>(w, &f.edge[0], xm as usize, ym as usize);
+        for (j, &m) in PEXT_EDGE.iter().enumerate() {
+            let (xm, ym) = (_pext_u64(p, m), _pext_u64(o, m));
+            s += at::<0, _>(w, &f.edge[j], xm as usize, ym as usize);
         }
-        for (j, &(_, _, m)) in PEXT_C33.iter().enumerate() {
+        for (j, &m) in PEXT_C33.iter().enumerate() {
             let (xm, ym) = (_pext_u64(p, m), _pext_u64(o, m));
             s += at::<1, _>(w, &f.c33[j], xm as usize, ym as usize);
         }
-        for (j, &(t, _, m)) in PEXT_C25.iter().enumerate() {
-            let (x, y) = if t { (tp, to) } else { (p, o) };
-            let (xm, ym) = (_pext_u64(x, m), _pext_u64(y, m));
-            s += at::<2, _>(w, &f.c25[j % 4], xm as usize, ym as usize);
+        for (j, &m) in PEXT_C25.iter().enumerate() {
+            let (xm, ym) = (_pext_u64(p, m), _pext_u64(o, m));
+            s += at::<2, _>(w, &f.c25[j], xm as usize, ym as usize);
         }
         let line = &f.line[0];
-        for (k, rows) in [(3, [1, 6]), (4, [2, 5]), (5, [3, 4])] {
-            for row in rows {
-                for (x, y) in [(p, o), (tp, to)] {
-                    let (xm, ym) = ((x >> (8 * row)) as u8, (y >> (8 * row)) as u8);
-                    let i =
-                        usize::from(line[usize::from(xm)]) + 2 * usize::from(line[usize::from(ym)]);
-                    s += i32::from(w[PADDED_OFFSETS[k] + (i & (SPANS[3] - 1))]);
-                }
-            }
+        for &m in &PEXT_LINES[0] {
+            s += at::<3, _>(w, line, _pext_u64(p, m) as usize, _pext_u64(o, m) as usize);
+        }
+        for &m in &PEXT_LINES[1] {
+            s += at::<4, _>(w, line, _pext_u64(p, m) as usize, _pext_u64(o, m) as usize);
+        }
+        for &m in &PEXT_LINES[2] {
+            s += at::<5, _>(w, line, _pext_u64(p, m) as usize, _pext_u64(o, m) as usize);
         }
         let dm = &DIAG_MASKS;
         for (j, &(m, _)) in dm[0][..2].iter().enumerate() {
