@@ -424,7 +424,16 @@ macro_rules! negamax {
                 let (pb, ob) = (Bitboard(p), Bitboard(o));
                 let mut my_moves = moves(pb, ob).bits();
                 if my_moves == 0 {
-                    if moves(ob, pb).is_empty() {
+                    /// Whether the side with discs `o` has no move either. Out of line so
+                    /// that the hot path holds one call of `moves` and one of `mobility`:
+                    /// LLVM then compiles them into each copy of the search (with two calls
+                    /// of `moves`, it called the portable function from the fast copy).
+                    #[cold]
+                    $(#[$attr])*
+                    fn stuck(p: u64, o: u64) -> bool {
+                        moves(Bitboard(o), Bitboard(p)).is_empty()
+                    }
+                    if stuck(p, o) {
                         return final_score(p, o) * FINAL_SCALE;
                     }
                     return -self.$name(o, p, depth, -beta, -alpha);
