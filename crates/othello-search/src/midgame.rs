@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use yomi_core::{Game, Limits, Watch};
-use yomi_othello::{flips, mobility, moves, Bitboard, Move, Othello, Square};
+use yomi_othello::{Move, Othello};
 
 use yomi_othello_eval::Evaluator;
 
@@ -421,17 +421,16 @@ macro_rules! negamax {
                 if self.aborted {
                     return 0;
                 }
-                let (pb, ob) = (Bitboard(p), Bitboard(o));
-                let mut my_moves = moves(pb, ob).bits();
+                let mut my_moves = moves(p, o);
                 if my_moves == 0 {
                     /// Whether the side with discs `o` has no move either. Out of line so
-                    /// that the hot path holds one call of `moves` and one of `mobility`:
-                    /// LLVM then compiles them into each copy of the search (with two calls
-                    /// of `moves`, it called the portable function from the fast copy).
+                    /// that the hot path holds only two calls of `moves`: LLVM then compiles
+                    /// them into each copy of the search (with three, it called the board
+                    /// crate's portable function from the fast copy).
                     #[cold]
                     $(#[$attr])*
                     fn stuck(p: u64, o: u64) -> bool {
-                        moves(Bitboard(o), Bitboard(p)).is_empty()
+                        moves(o, p) == 0
                     }
                     if stuck(p, o) {
                         return final_score(p, o) * FINAL_SCALE;
@@ -473,9 +472,9 @@ macro_rules! negamax {
                     let key = if sq == tt_move {
                         i32::MAX
                     } else if depth >= 2 {
-                        let f = flips(pb, ob, Square::new(sq)).bits();
+                        let f = flips(p, o, usize::from(sq));
                         let (cp, co) = (o ^ f, p | f | 1 << sq);
-                        ORDER_BONUS[usize::from(sq)] - 16 * mobility(Bitboard(cp), Bitboard(co)) as i32
+                        ORDER_BONUS[usize::from(sq)] - 16 * moves(cp, co).count_ones() as i32
                     } else {
                         0
                     };
@@ -493,7 +492,7 @@ macro_rules! negamax {
                 let mut best_sq = NO_MOVE;
                 let mut a = alpha;
                 for (i, &(_, sq)) in list.iter().enumerate() {
-                    let f = flips(pb, ob, Square::new(sq)).bits();
+                    let f = flips(p, o, usize::from(sq));
                     let (cp, co) = (o ^ f, p | f | 1 << sq);
                     let v = if i == 0 {
                         -self.$name(cp, co, depth - 1, -beta, -a)
@@ -561,6 +560,7 @@ macro_rules! negamax {
 /// The search compiled for the target's baseline: runs on every CPU.
 mod portable {
     use super::*;
+    use crate::bits::{flips, moves};
 
     negamax!(negamax_portable, #[inline]);
 
@@ -579,6 +579,8 @@ mod portable {
 #[allow(unsafe_code)]
 mod x86v3 {
     use super::*;
+    // The solver's AVX2 move generation and flips (same results as the board crate's).
+    use crate::simd::{flips, moves};
 
     negamax!(negamax_v3, #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]);
 
