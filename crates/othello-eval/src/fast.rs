@@ -358,40 +358,96 @@ fn weights_of<'a>(full: &'a [i16], phase_by_discs: &[u8; 65], p: u64, o: u64) ->
         .expect("PADDED entries per phase")
 }
 
-/// The squares of each placement, as `pext` masks, pattern by pattern in the order of
-/// `Layout`; `pext(discs, mask)` collects them, lowest square first. Everything is read from
-/// the board itself (no transposition): the conversion tables take care of the order.
+/// How the `pext` copy collects one placement: `pext(x, mask)`, with `x` the discs or, when
+/// `flip`, the discs flipped top to bottom (`swap_bytes`, one instruction), collects its
+/// squares lowest first; conversion table number `table` of its pattern turns them into the
+/// configuration. The flip lets a placement in the bottom half share the table of its image
+/// in the top half.
+#[derive(Clone, Copy)]
+struct PextGather {
+    flip: bool,
+    mask: u64,
+    table: usize,
+}
+
+const fn g(flip: bool, mask: u64, table: usize) -> PextGather {
+    PextGather { flip, mask, table }
+}
+
+/// Column `a`.
 const COL: u64 = 0x0101_0101_0101_0101;
 
-/// The edges with their X-squares: rows 0 and 7, columns 0 and 7.
-const PEXT_EDGE: [u64; 4] = [
-    0x42FF,
-    0xFF42 << 48,
-    COL | 1 << 9 | 1 << 49,
-    COL << 7 | 1 << 14 | 1 << 54,
+/// The edges with their X-squares (rows 1 and 8, columns `a` and `h`), in the order of
+/// `Layout` (as are the others).
+const PEXT_EDGE: [PextGather; 4] = [
+    g(false, 0x42FF, 0),
+    g(true, 0x42FF, 0),
+    g(false, COL | 1 << 9 | 1 << 49, 1),
+    g(false, COL << 7 | 1 << 14 | 1 << 54, 2),
 ];
 
 /// The 3x3 corners.
-const PEXT_C33: [u64; 4] = [0x07_0707, 0x07_0707 << 5, 0x07_0707 << 40, 0x07_0707 << 45];
+const PEXT_C33: [PextGather; 4] = [
+    g(false, 0x07_0707, 0),
+    g(false, 0x07_0707 << 5, 1),
+    g(true, 0x07_0707, 0),
+    g(true, 0x07_0707 << 5, 1),
+];
 
 /// The 2x5 corners: 2 rows of 5, then 5 rows of 2.
-const PEXT_C25: [u64; 8] = [
-    0x1F1F,
-    0x1F1F << 3,
-    0x1F1F << 48,
-    0x1F1F << 51,
-    0x03_0303_0303,
-    0x03_0303_0303 << 24,
-    0xC0_C0C0_C0C0,
-    0xC0_C0C0_C0C0 << 24,
+const PEXT_C25: [PextGather; 8] = [
+    g(false, 0x1F1F, 0),
+    g(false, 0x1F1F << 3, 1),
+    g(true, 0x1F1F, 0),
+    g(true, 0x1F1F << 3, 1),
+    g(false, 0x03_0303_0303, 2),
+    g(true, 0x03_0303_0303, 2),
+    g(false, 0xC0_C0C0_C0C0, 3),
+    g(true, 0xC0_C0C0_C0C0, 3),
 ];
 
-/// Rows and columns 2 to 4 (with 7 to 5), one pattern per line of the array.
-const PEXT_LINES: [[u64; 4]; 3] = [
-    [0xFF << 8, 0xFF << 48, COL << 1, COL << 6],
-    [0xFF << 16, 0xFF << 40, COL << 2, COL << 5],
-    [0xFF << 24, 0xFF << 32, COL << 3, COL << 4],
+/// Rows and columns 2 to 4 (with 7 to 5), one pattern per line of the array; all use one
+/// table.
+const PEXT_LINES: [[PextGather; 4]; 3] = [
+    [
+        g(false, 0xFF << 8, 0),
+        g(false, 0xFF << 48, 0),
+        g(false, COL << 1, 0),
+        g(false, COL << 6, 0),
+    ],
+    [
+        g(false, 0xFF << 16, 0),
+        g(false, 0xFF << 40, 0),
+        g(false, COL << 2, 0),
+        g(false, COL << 5, 0),
+    ],
+    [
+        g(false, 0xFF << 24, 0),
+        g(false, 0xFF << 32, 0),
+        g(false, COL << 3, 0),
+        g(false, COL << 4, 0),
+    ],
 ];
+
+/// The diagonals, longest first: the lower two placements of each length are the flipped
+/// images of the upper two, and all use one table.
+const PEXT_DIAGS: [[PextGather; 4]; 5] = {
+    let mut out = [[g(false, 0, 0); 4]; 5];
+    let mut d = 0;
+    while d < 5 {
+        let mut j = 0;
+        while j < 4 {
+            out[d][j] = if d > 0 && j >= 2 {
+                g(true, DIAG_MASKS[d][j - 2].0, 0)
+            } else {
+                g(false, DIAG_MASKS[d][j].0, 0)
+            };
+            j += 1;
+        }
+        d += 1;
+    }
+    out
+};
 
 /// `pext` in portable code, for building the tables.
 fn soft_pext(x: u64, mut mask: u64) -> u64 {
@@ -408,11 +464,12 @@ fn soft_pext(x: u64, mut mask: u64) -> u64 {
     out
 }
 
-/// The conversion table of placement `j` of pattern `pattern` for the `pext` mask `mask`:
-/// entry `m` is the configuration (`sum 3^digit`) of the squares whose bits are set in `m`,
-/// found by probing single squares (which also checks that the mask holds the placement's
+/// The conversion table of placement `j` of pattern `pattern` for the gather `gather`: entry
+/// `m` is the configuration (`sum 3^digit`) of the squares whose bits are set in `m`, found
+/// by probing single squares (which also checks that the gather collects the placement's
 /// squares and no other).
-fn conv_by_probing(pattern: usize, j: usize, mask: u64) -> Vec<u16> {
+fn conv_by_probing(pattern: usize, j: usize, gather: PextGather) -> Vec<u16> {
+    let PextGather { flip, mask, .. } = gather;
     let layout = Layout::get();
     let squares = &layout.placements[pattern][j].squares;
     let n = squares.len();
@@ -423,7 +480,8 @@ fn conv_by_probing(pattern: usize, j: usize, mask: u64) -> Vec<u16> {
     );
     let mut digit_of_bit = vec![u32::MAX; n];
     for s in 0..64u8 {
-        let bits = soft_pext(1 << s, mask);
+        let b = 1u64 << s;
+        let bits = soft_pext(if flip { b.swap_bytes() } else { b }, mask);
         match squares.iter().position(|&q| q == s) {
             Some(d) => {
                 assert_eq!(bits.count_ones(), 1, "pattern {pattern} placement {j}: {s}");
@@ -443,32 +501,33 @@ fn conv_by_probing(pattern: usize, j: usize, mask: u64) -> Vec<u16> {
         .collect()
 }
 
-/// The `K` tables of the `pext` masks `masks` of pattern `pattern`, taken from the first `K`
-/// placements; every placement `j` must have table `j % K`.
-fn shared_pext<const N: usize, const K: usize>(
+/// The `K` tables of the gathers `gathers` of pattern `pattern`: each gather's table, found
+/// by probing, must equal every other gather's with the same table number.
+fn pext_tables<const N: usize, const K: usize>(
     pattern: usize,
-    masks: &[u64],
+    gathers: &[PextGather],
 ) -> Box<[[u16; N]; K]> {
     let mut out = Box::new([[0u16; N]; K]);
-    for (j, &mask) in masks.iter().enumerate() {
-        let conv = conv_by_probing(pattern, j, mask);
+    let mut filled = [false; K];
+    for (j, &gather) in gathers.iter().enumerate() {
+        let conv = conv_by_probing(pattern, j, gather);
         assert_eq!(conv.len(), N);
-        if j < K {
-            out[j].copy_from_slice(&conv);
-        } else {
+        let t = gather.table;
+        if filled[t] {
             assert!(
-                out[j % K][..] == conv[..],
-                "pattern {pattern}: placement {j} has its own table"
+                out[t][..] == conv[..],
+                "pattern {pattern}: placement {j} does not have table {t}"
             );
+        } else {
+            out[t].copy_from_slice(&conv);
+            filled[t] = true;
         }
     }
+    assert!(
+        filled.iter().all(|&f| f),
+        "pattern {pattern}: an unused table"
+    );
     out
-}
-
-/// The diagonals' `pext` masks.
-fn pext_diags(d: usize) -> Vec<u64> {
-    let n = if d == 0 { 2 } else { 4 };
-    DIAG_MASKS[d][..n].iter().map(|&(mask, _)| mask).collect()
 }
 
 /// The copy of the evaluation for x86-64 CPUs with AVX2, BMI1/2, POPCNT and LZCNT.
@@ -480,38 +539,36 @@ pub(crate) mod x86 {
 
     use super::*;
 
-    /// The conversion tables of the `pext` gathers (placement `j` of a pattern with `K` tables
-    /// uses table `j % K`, checked when they are built), 31 KiB in all.
+    /// The conversion tables of the `pext` gathers (each gather names its table; checked when
+    /// they are built), 18 KiB in all.
     pub(crate) struct Tables {
-        edge: [[u16; 1024]; 4],
-        c33: [[u16; 512]; 4],
-        c25: [[u16; 1024]; 8],
+        edge: [[u16; 1024]; 3],
+        c33: [[u16; 512]; 2],
+        c25: [[u16; 1024]; 4],
         line: [[u16; 256]; 1],
-        d8: [[u16; 256]; 2],
-        d7: [[u16; 128]; 4],
-        d6: [[u16; 64]; 4],
-        d5: [[u16; 32]; 4],
-        d4: [[u16; 16]; 4],
+        d8: [[u16; 256]; 1],
+        d7: [[u16; 128]; 1],
+        d6: [[u16; 64]; 1],
+        d5: [[u16; 32]; 1],
+        d4: [[u16; 16]; 1],
     }
 
     fn tables() -> &'static Tables {
         static TABLES: OnceLock<Box<Tables>> = OnceLock::new();
         TABLES.get_or_init(|| {
+            let line = *pext_tables(3, &PEXT_LINES[0]);
+            assert!(*pext_tables(4, &PEXT_LINES[1]) == line);
+            assert!(*pext_tables(5, &PEXT_LINES[2]) == line);
             Box::new(Tables {
-                edge: *shared_pext(0, &PEXT_EDGE),
-                c33: *shared_pext(1, &PEXT_C33),
-                c25: *shared_pext(2, &PEXT_C25),
-                line: {
-                    let line = *shared_pext::<256, 1>(3, &PEXT_LINES[0]);
-                    assert!(*shared_pext::<256, 1>(4, &PEXT_LINES[1]) == line);
-                    assert!(*shared_pext::<256, 1>(5, &PEXT_LINES[2]) == line);
-                    line
-                },
-                d8: *shared_pext(6, &pext_diags(0)),
-                d7: *shared_pext(7, &pext_diags(1)),
-                d6: *shared_pext(8, &pext_diags(2)),
-                d5: *shared_pext(9, &pext_diags(3)),
-                d4: *shared_pext(10, &pext_diags(4)),
+                edge: *pext_tables(0, &PEXT_EDGE),
+                c33: *pext_tables(1, &PEXT_C33),
+                c25: *pext_tables(2, &PEXT_C25),
+                line,
+                d8: *pext_tables(6, &PEXT_DIAGS[0][..2]),
+                d7: *pext_tables(7, &PEXT_DIAGS[1]),
+                d6: *pext_tables(8, &PEXT_DIAGS[2]),
+                d5: *pext_tables(9, &PEXT_DIAGS[3]),
+                d4: *pext_tables(10, &PEXT_DIAGS[4]),
             })
         })
     }
@@ -547,69 +604,60 @@ pub(crate) mod x86 {
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     fn raw_v3(f: &Tables, full: &[i16], phase_by_discs: &[u8; 65], p: u64, o: u64) -> i32 {
         let w = weights_of(full, phase_by_discs, p, o);
+        let (fp, fo) = (p.swap_bytes(), o.swap_bytes());
+        // The mover's and the opponent's collected bits of one placement.
+        let bits = |gather: PextGather| {
+            let (x, y) = if gather.flip { (fp, fo) } else { (p, o) };
+            (
+                _pext_u64(x, gather.mask) as usize,
+                _pext_u64(y, gather.mask) as usize,
+            )
+        };
         let mut s = i32::from(w[0]);
-        for (j, &m) in PEXT_EDGE.iter().enumerate() {
-            let (xm, ym) = (_pext_u64(p, m), _pext_u64(o, m));
-            s += at::<0, _>(w, &f.edge[j], xm as usize, ym as usize);
+        for gather in PEXT_EDGE {
+            let (x, y) = bits(gather);
+            s += at::<0, _>(w, &f.edge[gather.table], x, y);
         }
-        for (j, &m) in PEXT_C33.iter().enumerate() {
-            let (xm, ym) = (_pext_u64(p, m), _pext_u64(o, m));
-            s += at::<1, _>(w, &f.c33[j], xm as usize, ym as usize);
+        for gather in PEXT_C33 {
+            let (x, y) = bits(gather);
+            s += at::<1, _>(w, &f.c33[gather.table], x, y);
         }
-        for (j, &m) in PEXT_C25.iter().enumerate() {
-            let (xm, ym) = (_pext_u64(p, m), _pext_u64(o, m));
-            s += at::<2, _>(w, &f.c25[j], xm as usize, ym as usize);
+        for gather in PEXT_C25 {
+            let (x, y) = bits(gather);
+            s += at::<2, _>(w, &f.c25[gather.table], x, y);
         }
         let line = &f.line[0];
-        for &m in &PEXT_LINES[0] {
-            s += at::<3, _>(w, line, _pext_u64(p, m) as usize, _pext_u64(o, m) as usize);
+        for gather in PEXT_LINES[0] {
+            let (x, y) = bits(gather);
+            s += at::<3, _>(w, line, x, y);
         }
-        for &m in &PEXT_LINES[1] {
-            s += at::<4, _>(w, line, _pext_u64(p, m) as usize, _pext_u64(o, m) as usize);
+        for gather in PEXT_LINES[1] {
+            let (x, y) = bits(gather);
+            s += at::<4, _>(w, line, x, y);
         }
-        for &m in &PEXT_LINES[2] {
-            s += at::<5, _>(w, line, _pext_u64(p, m) as usize, _pext_u64(o, m) as usize);
+        for gather in PEXT_LINES[2] {
+            let (x, y) = bits(gather);
+            s += at::<5, _>(w, line, x, y);
         }
-        let dm = &DIAG_MASKS;
-        for (j, &(m, _)) in dm[0][..2].iter().enumerate() {
-            s += at::<6, _>(
-                w,
-                &f.d8[j],
-                _pext_u64(p, m) as usize,
-                _pext_u64(o, m) as usize,
-            );
+        for gather in &PEXT_DIAGS[0][..2] {
+            let (x, y) = bits(*gather);
+            s += at::<6, _>(w, &f.d8[0], x, y);
         }
-        for (j, &(m, _)) in dm[1].iter().enumerate() {
-            s += at::<7, _>(
-                w,
-                &f.d7[j],
-                _pext_u64(p, m) as usize,
-                _pext_u64(o, m) as usize,
-            );
+        for gather in PEXT_DIAGS[1] {
+            let (x, y) = bits(gather);
+            s += at::<7, _>(w, &f.d7[0], x, y);
         }
-        for (j, &(m, _)) in dm[2].iter().enumerate() {
-            s += at::<8, _>(
-                w,
-                &f.d6[j],
-                _pext_u64(p, m) as usize,
-                _pext_u64(o, m) as usize,
-            );
+        for gather in PEXT_DIAGS[2] {
+            let (x, y) = bits(gather);
+            s += at::<8, _>(w, &f.d6[0], x, y);
         }
-        for (j, &(m, _)) in dm[3].iter().enumerate() {
-            s += at::<9, _>(
-                w,
-                &f.d5[j],
-                _pext_u64(p, m) as usize,
-                _pext_u64(o, m) as usize,
-            );
+        for gather in PEXT_DIAGS[3] {
+            let (x, y) = bits(gather);
+            s += at::<9, _>(w, &f.d5[0], x, y);
         }
-        for (j, &(m, _)) in dm[4].iter().enumerate() {
-            s += at::<10, _>(
-                w,
-                &f.d4[j],
-                _pext_u64(p, m) as usize,
-                _pext_u64(o, m) as usize,
-            );
+        for gather in PEXT_DIAGS[4] {
+            let (x, y) = bits(gather);
+            s += at::<10, _>(w, &f.d4[0], x, y);
         }
         s
     }
