@@ -358,178 +358,6 @@ fn weights_of<'a>(full: &'a [i16], phase_by_discs: &[u8; 65], p: u64, o: u64) ->
         .expect("PADDED entries per phase")
 }
 
-/// How the `pext` copy collects one placement: `pext(x, mask)`, with `x` the discs or, when
-/// `flip`, the discs flipped top to bottom (`swap_bytes`, one instruction), collects its
-/// squares lowest first; conversion table number `table` of its pattern turns them into the
-/// configuration. The flip lets a placement in the bottom half share the table of its image
-/// in the top half.
-#[derive(Clone, Copy)]
-struct PextGather {
-    flip: bool,
-    mask: u64,
-    table: usize,
-}
-
-const fn g(flip: bool, mask: u64, table: usize) -> PextGather {
-    PextGather { flip, mask, table }
-}
-
-/// Column `a`.
-const COL: u64 = 0x0101_0101_0101_0101;
-
-/// The edges with their X-squares (rows 1 and 8, columns `a` and `h`), in the order of
-/// `Layout` (as are the others).
-const PEXT_EDGE: [PextGather; 4] = [
-    g(false, 0x42FF, 0),
-    g(true, 0x42FF, 0),
-    g(false, COL | 1 << 9 | 1 << 49, 1),
-    g(false, COL << 7 | 1 << 14 | 1 << 54, 2),
-];
-
-/// The 3x3 corners.
-const PEXT_C33: [PextGather; 4] = [
-    g(false, 0x07_0707, 0),
-    g(false, 0x07_0707 << 5, 1),
-    g(true, 0x07_0707, 0),
-    g(true, 0x07_0707 << 5, 1),
-];
-
-/// The 2x5 corners: 2 rows of 5, then 5 rows of 2.
-const PEXT_C25: [PextGather; 8] = [
-    g(false, 0x1F1F, 0),
-    g(false, 0x1F1F << 3, 1),
-    g(true, 0x1F1F, 0),
-    g(true, 0x1F1F << 3, 1),
-    g(false, 0x03_0303_0303, 2),
-    g(true, 0x03_0303_0303, 2),
-    g(false, 0xC0_C0C0_C0C0, 3),
-    g(true, 0xC0_C0C0_C0C0, 3),
-];
-
-/// Rows and columns 2 to 4 (with 7 to 5), one pattern per line of the array; all use one
-/// table.
-const PEXT_LINES: [[PextGather; 4]; 3] = [
-    [
-        g(false, 0xFF << 8, 0),
-        g(false, 0xFF << 48, 0),
-        g(false, COL << 1, 0),
-        g(false, COL << 6, 0),
-    ],
-    [
-        g(false, 0xFF << 16, 0),
-        g(false, 0xFF << 40, 0),
-        g(false, COL << 2, 0),
-        g(false, COL << 5, 0),
-    ],
-    [
-        g(false, 0xFF << 24, 0),
-        g(false, 0xFF << 32, 0),
-        g(false, COL << 3, 0),
-        g(false, COL << 4, 0),
-    ],
-];
-
-/// The diagonals, longest first: the lower two placements of each length are the flipped
-/// images of the upper two, and all use one table.
-const PEXT_DIAGS: [[PextGather; 4]; 5] = {
-    let mut out = [[g(false, 0, 0); 4]; 5];
-    let mut d = 0;
-    while d < 5 {
-        let mut j = 0;
-        while j < 4 {
-            out[d][j] = if d > 0 && j >= 2 {
-                g(true, DIAG_MASKS[d][j - 2].0, 0)
-            } else {
-                g(false, DIAG_MASKS[d][j].0, 0)
-            };
-            j += 1;
-        }
-        d += 1;
-    }
-    out
-};
-
-/// `pext` in portable code, for building the tables.
-fn soft_pext(x: u64, mut mask: u64) -> u64 {
-    let mut out = 0;
-    let mut k = 0;
-    while mask != 0 {
-        let bit = mask & mask.wrapping_neg();
-        if x & bit != 0 {
-            out |= 1 << k;
-        }
-        k += 1;
-        mask ^= bit;
-    }
-    out
-}
-
-/// The conversion table of placement `j` of pattern `pattern` for the gather `gather`: entry
-/// `m` is the configuration (`sum 3^digit`) of the squares whose bits are set in `m`, found
-/// by probing single squares (which also checks that the gather collects the placement's
-/// squares and no other).
-fn conv_by_probing(pattern: usize, j: usize, gather: PextGather) -> Vec<u16> {
-    let PextGather { flip, mask, .. } = gather;
-    let layout = Layout::get();
-    let squares = &layout.placements[pattern][j].squares;
-    let n = squares.len();
-    assert_eq!(
-        mask.count_ones() as usize,
-        n,
-        "pattern {pattern} placement {j}"
-    );
-    let mut digit_of_bit = vec![u32::MAX; n];
-    for s in 0..64u8 {
-        let b = 1u64 << s;
-        let bits = soft_pext(if flip { b.swap_bytes() } else { b }, mask);
-        match squares.iter().position(|&q| q == s) {
-            Some(d) => {
-                assert_eq!(bits.count_ones(), 1, "pattern {pattern} placement {j}: {s}");
-                digit_of_bit[bits.trailing_zeros() as usize] = d as u32;
-            }
-            None => assert_eq!(bits, 0, "pattern {pattern} placement {j}: {s} is not its"),
-        }
-    }
-    (0..1usize << n)
-        .map(|m| {
-            (0..n)
-                .filter(|&k| m >> k & 1 == 1)
-                .map(|k| 3u32.pow(digit_of_bit[k]))
-                .sum::<u32>()
-        })
-        .map(|v| u16::try_from(v).expect("below 3^10 / 2"))
-        .collect()
-}
-
-/// The `K` tables of the gathers `gathers` of pattern `pattern`: each gather's table, found
-/// by probing, must equal every other gather's with the same table number.
-fn pext_tables<const N: usize, const K: usize>(
-    pattern: usize,
-    gathers: &[PextGather],
-) -> Box<[[u16; N]; K]> {
-    let mut out = Box::new([[0u16; N]; K]);
-    let mut filled = [false; K];
-    for (j, &gather) in gathers.iter().enumerate() {
-        let conv = conv_by_probing(pattern, j, gather);
-        assert_eq!(conv.len(), N);
-        let t = gather.table;
-        if filled[t] {
-            assert!(
-                out[t][..] == conv[..],
-                "pattern {pattern}: placement {j} does not have table {t}"
-            );
-        } else {
-            out[t].copy_from_slice(&conv);
-            filled[t] = true;
-        }
-    }
-    assert!(
-        filled.iter().all(|&f| f),
-        "pattern {pattern}: an unused table"
-    );
-    out
-}
-
 /// The copy of the evaluation for x86-64 CPUs with AVX2, BMI1/2, POPCNT and LZCNT.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
@@ -538,6 +366,178 @@ pub(crate) mod x86 {
     use std::sync::OnceLock;
 
     use super::*;
+
+    /// How the `pext` copy collects one placement: `pext(x, mask)`, with `x` the discs or, when
+    /// `flip`, the discs flipped top to bottom (`swap_bytes`, one instruction), collects its
+    /// squares lowest first; conversion table number `table` of its pattern turns them into the
+    /// configuration. The flip lets a placement in the bottom half share the table of its image
+    /// in the top half.
+    #[derive(Clone, Copy)]
+    struct PextGather {
+        flip: bool,
+        mask: u64,
+        table: usize,
+    }
+
+    const fn g(flip: bool, mask: u64, table: usize) -> PextGather {
+        PextGather { flip, mask, table }
+    }
+
+    /// Column `a`.
+    const COL: u64 = 0x0101_0101_0101_0101;
+
+    /// The edges with their X-squares (rows 1 and 8, columns `a` and `h`), in the order of
+    /// `Layout` (as are the others).
+    const PEXT_EDGE: [PextGather; 4] = [
+        g(false, 0x42FF, 0),
+        g(true, 0x42FF, 0),
+        g(false, COL | 1 << 9 | 1 << 49, 1),
+        g(false, COL << 7 | 1 << 14 | 1 << 54, 2),
+    ];
+
+    /// The 3x3 corners.
+    const PEXT_C33: [PextGather; 4] = [
+        g(false, 0x07_0707, 0),
+        g(false, 0x07_0707 << 5, 1),
+        g(true, 0x07_0707, 0),
+        g(true, 0x07_0707 << 5, 1),
+    ];
+
+    /// The 2x5 corners: 2 rows of 5, then 5 rows of 2.
+    const PEXT_C25: [PextGather; 8] = [
+        g(false, 0x1F1F, 0),
+        g(false, 0x1F1F << 3, 1),
+        g(true, 0x1F1F, 0),
+        g(true, 0x1F1F << 3, 1),
+        g(false, 0x03_0303_0303, 2),
+        g(true, 0x03_0303_0303, 2),
+        g(false, 0xC0_C0C0_C0C0, 3),
+        g(true, 0xC0_C0C0_C0C0, 3),
+    ];
+
+    /// Rows and columns 2 to 4 (with 7 to 5), one pattern per line of the array; all use one
+    /// table.
+    const PEXT_LINES: [[PextGather; 4]; 3] = [
+        [
+            g(false, 0xFF << 8, 0),
+            g(false, 0xFF << 48, 0),
+            g(false, COL << 1, 0),
+            g(false, COL << 6, 0),
+        ],
+        [
+            g(false, 0xFF << 16, 0),
+            g(false, 0xFF << 40, 0),
+            g(false, COL << 2, 0),
+            g(false, COL << 5, 0),
+        ],
+        [
+            g(false, 0xFF << 24, 0),
+            g(false, 0xFF << 32, 0),
+            g(false, COL << 3, 0),
+            g(false, COL << 4, 0),
+        ],
+    ];
+
+    /// The diagonals, longest first: the lower two placements of each length are the flipped
+    /// images of the upper two, and all use one table.
+    const PEXT_DIAGS: [[PextGather; 4]; 5] = {
+        let mut out = [[g(false, 0, 0); 4]; 5];
+        let mut d = 0;
+        while d < 5 {
+            let mut j = 0;
+            while j < 4 {
+                out[d][j] = if d > 0 && j >= 2 {
+                    g(true, DIAG_MASKS[d][j - 2].0, 0)
+                } else {
+                    g(false, DIAG_MASKS[d][j].0, 0)
+                };
+                j += 1;
+            }
+            d += 1;
+        }
+        out
+    };
+
+    /// `pext` in portable code, for building the tables.
+    fn soft_pext(x: u64, mut mask: u64) -> u64 {
+        let mut out = 0;
+        let mut k = 0;
+        while mask != 0 {
+            let bit = mask & mask.wrapping_neg();
+            if x & bit != 0 {
+                out |= 1 << k;
+            }
+            k += 1;
+            mask ^= bit;
+        }
+        out
+    }
+
+    /// The conversion table of placement `j` of pattern `pattern` for the gather `gather`: entry
+    /// `m` is the configuration (`sum 3^digit`) of the squares whose bits are set in `m`, found
+    /// by probing single squares (which also checks that the gather collects the placement's
+    /// squares and no other).
+    fn conv_by_probing(pattern: usize, j: usize, gather: PextGather) -> Vec<u16> {
+        let PextGather { flip, mask, .. } = gather;
+        let layout = Layout::get();
+        let squares = &layout.placements[pattern][j].squares;
+        let n = squares.len();
+        assert_eq!(
+            mask.count_ones() as usize,
+            n,
+            "pattern {pattern} placement {j}"
+        );
+        let mut digit_of_bit = vec![u32::MAX; n];
+        for s in 0..64u8 {
+            let b = 1u64 << s;
+            let bits = soft_pext(if flip { b.swap_bytes() } else { b }, mask);
+            match squares.iter().position(|&q| q == s) {
+                Some(d) => {
+                    assert_eq!(bits.count_ones(), 1, "pattern {pattern} placement {j}: {s}");
+                    digit_of_bit[bits.trailing_zeros() as usize] = d as u32;
+                }
+                None => assert_eq!(bits, 0, "pattern {pattern} placement {j}: {s} is not its"),
+            }
+        }
+        (0..1usize << n)
+            .map(|m| {
+                (0..n)
+                    .filter(|&k| m >> k & 1 == 1)
+                    .map(|k| 3u32.pow(digit_of_bit[k]))
+                    .sum::<u32>()
+            })
+            .map(|v| u16::try_from(v).expect("below 3^10 / 2"))
+            .collect()
+    }
+
+    /// The `K` tables of the gathers `gathers` of pattern `pattern`: each gather's table, found
+    /// by probing, must equal every other gather's with the same table number.
+    fn pext_tables<const N: usize, const K: usize>(
+        pattern: usize,
+        gathers: &[PextGather],
+    ) -> Box<[[u16; N]; K]> {
+        let mut out = Box::new([[0u16; N]; K]);
+        let mut filled = [false; K];
+        for (j, &gather) in gathers.iter().enumerate() {
+            let conv = conv_by_probing(pattern, j, gather);
+            assert_eq!(conv.len(), N);
+            let t = gather.table;
+            if filled[t] {
+                assert!(
+                    out[t][..] == conv[..],
+                    "pattern {pattern}: placement {j} does not have table {t}"
+                );
+            } else {
+                out[t].copy_from_slice(&conv);
+                filled[t] = true;
+            }
+        }
+        assert!(
+            filled.iter().all(|&f| f),
+            "pattern {pattern}: an unused table"
+        );
+        out
+    }
 
     /// The conversion tables of the `pext` gathers (each gather names its table; checked when
     /// they are built), 18 KiB in all.
