@@ -586,11 +586,33 @@ pub(crate) mod x86 {
 
     impl Token {
         /// A token when the CPU has the features (the board crate's check for its perft copy,
-        /// compiled for the same five), else `None`.
+        /// compiled for the same five) and runs `pext` at full speed, else `None`.
         pub(crate) fn new() -> Option<Token> {
-            yomi_othello::perft_uses_simd().then(|| Token(tables()))
+            (yomi_othello::perft_uses_simd() && !slow_pext()).then(|| Token(tables()))
         }
+    }
 
+    /// Whether this CPU has `pext` only in microcode: AMD's before Zen 3 (families 0x15 to
+    /// 0x18: Excavator, Zen 1 and 2) take tens to hundreds of cycles per `pext`, where Intel's
+    /// since Haswell and AMD's since Zen 3 take one to three. The copy gathers every one of
+    /// the 46 placements with a `pext`, so there it would be several times slower than the
+    /// portable copy, which such CPUs run instead.
+    fn slow_pext() -> bool {
+        let vendor = std::arch::x86_64::__cpuid(0);
+        // "AuthenticAMD" in ebx, edx, ecx; "Hygon" (Zen 1 derivatives) too.
+        let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6E65, 0x444D_4163);
+        let hygon = vendor.ebx == 0x6F67_7948;
+        let eax = std::arch::x86_64::__cpuid(1).eax;
+        let base = (eax >> 8) & 0xF;
+        let family = if base == 0xF {
+            base + ((eax >> 20) & 0xFF)
+        } else {
+            base
+        };
+        (amd || hygon) && family < 0x19
+    }
+
+    impl Token {
         /// See [`Kernel::raw`].
         #[inline]
         pub(crate) fn raw(self, full: &[i16], phase_by_discs: &[u8; 65], p: u64, o: u64) -> i32 {
