@@ -562,13 +562,13 @@ macro_rules! search_kernel {
                 best
             }
 
-            /// A node between 5 empties and the table: no table, no stability cutoff, fastest-first or
-            /// parity order.
+            /// A node between 5 empties and the table: no table, fastest-first or parity order.
             $(#[$fn])*
             fn mid(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> i32 {
                 self.nodes += 1;
-                // No stability cutoff here: below `TABLE_MIN` empties it costs more than it
-                // saves (FFO #40-#44: 3% more nodes without it, 17% less CPU time).
+                if let Some(v) = self.stability_cut(p, o, alpha, beta) {
+                    return v;
+                }
                 let empty = !(p | o);
                 let empties = empty.count_ones();
                 debug_assert!(empties < TABLE_MIN);

@@ -7,7 +7,7 @@
 //!   transposition cutoff (from `ETC_MIN`), ordering by the table's move then fastest first
 //!   (by a shallow evaluation search from `SHALLOW_MIN` empties), PVS; in a parallel solve
 //!   the moves after the first run on all threads (young brothers wait, from `split_min`).
-//! - `5 <= e < TABLE_MIN`: [`Search::mid`]: no table, no stability cutoff; fastest-first from
+//! - `5 <= e < TABLE_MIN`: [`Search::mid`]: stability cutoff, no table; fastest-first from
 //!   `MOBILITY_MIN` empties, parity order below.
 //! - `e <= 4`: [`Search::small`] (3-4) and [`Search::small2`] walk the empty squares, odd
 //!   quadrants first, and try each (no move generation); [`Search::last1`] counts the final
