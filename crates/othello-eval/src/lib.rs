@@ -8,9 +8,11 @@
 //!   configurations a pattern's own symmetries exchange are one weight), and the value is
 //!   from the side to move, so the same position with the colours swapped has the same value
 //!   for its side to move (and the opposite value for black).
-//! - **Fast**: table-driven indices: a placement's discs are collected with shifts and masks
-//!   (from the board or its transpose; a multiplication for a diagonal) and turned into its
-//!   ternary configuration by one small table per placement.
+//! - **Fast**: table-driven indices: a placement's discs are collected and turned into its
+//!   ternary configuration by one small table per placement. Two compiled copies, chosen
+//!   when the weights are made ([`Weights::kernel`]): on x86-64 CPUs with AVX2, BMI1/2, POPCNT
+//!   and LZCNT one `pext` collects each placement; elsewhere (or with `YOMI_PORTABLE=1`)
+//!   shifts, masks and multiplications do, from the board or its transpose.
 //! - **Weight file** ([`WEIGHT_FILE`]): the checked container of `yomi-core`; the default
 //!   weights are built into the binary ([`Weights::builtin`]).
 //!
@@ -28,10 +30,12 @@
 //! ```
 #![deny(missing_docs)]
 
+mod fast;
 mod hand;
 mod patterns;
 mod weights;
 
+pub use fast::{portable_forced, PORTABLE_ENV};
 pub use hand::{hand_evaluate, HandEval};
 pub use patterns::{Layout, Pattern, PATTERNS};
 pub use weights::{phase_of, WeightError, Weights, MAX_PHASES, WEIGHT_FILE, WEIGHT_TAG};

@@ -151,9 +151,67 @@ fn the_fast_path_equals_the_reference_on_random_positions() {
     }
 }
 
+/// Both compiled copies of the fast path (the same copy twice on a CPU without the features).
+fn both_copies(w: &Weights) -> [Weights; 2] {
+    [w.clone(), w.clone().into_portable()]
+}
+
+#[test]
+fn both_compiled_copies_equal_the_slow_path_on_positions_of_random_games() {
+    let layout = Layout::get();
+    let cpu = yomi_othello::perft_uses_simd() && !crate::portable_forced();
+    let mut checked = 0;
+    for (phases, seed) in [(1, 21), (12, 22), (61, 23)] {
+        let w = random_weights(phases, seed);
+        let [auto, portable] = both_copies(&w);
+        assert_eq!(portable.kernel(), "portable");
+        assert_eq!(auto.kernel(), if cpu { "x86-64-v3" } else { "portable" });
+        for pos in positions(seed, 40) {
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            let table = w.table(w.phase_of(64 - pos.empties().count()));
+            let slow: i64 = layout
+                .features(p, o)
+                .iter()
+                .map(|&i| i64::from(table[i]))
+                .sum();
+            assert_eq!(i64::from(auto.raw(p, o)), slow, "{pos}");
+            assert_eq!(i64::from(portable.raw(p, o)), slow, "{pos}");
+            checked += 1;
+        }
+    }
+    // Arbitrary disc sets as well (not only reachable positions): every square in every state.
+    let w = random_weights(3, 24);
+    let [auto, portable] = both_copies(&w);
+    let mut rng = Rng::seed_from_u64(25);
+    for _ in 0..2000 {
+        let (a, b) = (rng.next_u64(), rng.next_u64());
+        let (p, o) = (a & !b, b & !a);
+        let table = w.table(w.phase_of((p | o).count_ones()));
+        let slow: i64 = layout
+            .features(p, o)
+            .iter()
+            .map(|&i| i64::from(table[i]))
+            .sum();
+        assert_eq!(i64::from(auto.raw(p, o)), slow);
+        assert_eq!(i64::from(portable.raw(p, o)), slow);
+    }
+    assert!(checked > 5000, "{checked}");
+    // The built-in weights too.
+    let [auto, portable] = both_copies(&Weights::builtin());
+    for pos in positions(26, 20) {
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        assert_eq!(auto.evaluate(p, o), portable.evaluate(p, o), "{pos}");
+    }
+}
+
 #[test]
 fn the_8_symmetries_give_the_same_value_and_a_colour_swap_the_opposite_for_black() {
-    let w = random_weights(5, 99);
+    for w in both_copies(&random_weights(5, 99)) {
+        symmetries_and_colours(&w);
+    }
+}
+
+fn symmetries_and_colours(w: &Weights) {
     let mut nonzero = 0;
     for pos in positions(5, 30) {
         let (p, o) = (pos.player().0, pos.opponent().0);
@@ -287,7 +345,7 @@ fn the_fast_paths_diagonal_masks_are_the_layouts() {
             let crate::patterns::Gather::Diag { mask, shift, .. } = pl.gather else {
                 panic!("a diagonal");
             };
-            assert_eq!(crate::weights::DIAG_MASKS[d][k], (mask, shift), "{d} {k}");
+            assert_eq!(crate::fast::DIAG_MASKS[d][k], (mask, shift), "{d} {k}");
         }
     }
 }

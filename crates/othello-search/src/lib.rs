@@ -27,6 +27,8 @@
 mod bits;
 mod kernel;
 mod midgame;
+#[cfg(target_arch = "x86_64")]
+mod simd;
 mod solver;
 mod table;
 

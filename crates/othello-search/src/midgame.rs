@@ -5,11 +5,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use yomi_core::{Game, Limits, Watch};
-use yomi_othello::{flips, mobility, moves, Bitboard, Move, Othello, Square};
+use yomi_othello::{Move, Othello};
 
 use yomi_othello_eval::Evaluator;
 
 use crate::bits::final_score;
+use crate::Dispatch;
 
 /// The score of a finished game in the midgame search is its final disc difference (empty
 /// squares to the winner, from the side to move) times this: a won game, however narrowly,
@@ -149,6 +150,7 @@ const EMPTY_ENTRY: Entry = Entry {
 /// ```
 pub struct MidgameSearch {
     evaluator: Arc<dyn Evaluator>,
+    kernel: Kernel,
     table: Vec<Entry>,
     /// The table's size once allocated (a power of two).
     entries: usize,
@@ -160,6 +162,7 @@ impl fmt::Debug for MidgameSearch {
         f.debug_struct("MidgameSearch")
             .field("evaluator", &self.evaluator.name())
             .field("table_entries", &self.entries)
+            .field("kernel", &self.kernel())
             .finish_non_exhaustive()
     }
 }
@@ -168,8 +171,26 @@ impl MidgameSearch {
     /// A search scoring its leaves with `evaluator`, whose transposition table takes at most
     /// `hash_mb` megabytes (at least 1024 entries of 32 bytes whatever the size; the table is
     /// allocated on first use).
+    ///
+    /// The search runs its copy compiled for AVX2 & co. when the CPU has those features
+    /// ([`Dispatch::Auto`]; see [`with_dispatch`](Self::with_dispatch)).
     #[must_use]
     pub fn new(hash_mb: usize, evaluator: Arc<dyn Evaluator>) -> MidgameSearch {
+        MidgameSearch::with_dispatch(hash_mb, evaluator, Dispatch::Auto)
+    }
+
+    /// As [`new`](Self::new), running the compiled copy of the search that `dispatch` picks,
+    /// as the solver does: the search below the root is compiled for the target's baseline
+    /// and, on x86-64, for CPUs with AVX2, BMI1/2, POPCNT and LZCNT; [`Dispatch::Auto`] runs
+    /// the second where the CPU has them and [`PORTABLE_ENV`](crate::PORTABLE_ENV) is not
+    /// set. Both search the same tree (same scores and node counts). The evaluator keeps its
+    /// own choice (the learned [`Weights`](crate::Weights) choose theirs when made).
+    #[must_use]
+    pub fn with_dispatch(
+        hash_mb: usize,
+        evaluator: Arc<dyn Evaluator>,
+        dispatch: Dispatch,
+    ) -> MidgameSearch {
         let bytes = hash_mb.saturating_mul(1 << 20);
         let mut entries = 1024usize;
         while entries.saturating_mul(2).saturating_mul(size_of::<Entry>()) <= bytes {
@@ -177,9 +198,21 @@ impl MidgameSearch {
         }
         MidgameSearch {
             evaluator,
+            kernel: Kernel::new(dispatch),
             table: Vec::new(),
             entries,
             generation: 0,
+        }
+    }
+
+    /// Which compiled copy of the search runs: `"x86-64-v3"` or `"portable"` (see
+    /// [`with_dispatch`](Self::with_dispatch)).
+    #[must_use]
+    pub fn kernel(&self) -> &'static str {
+        match self.kernel {
+            Kernel::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            Kernel::X86v3(_) => "x86-64-v3",
         }
     }
 
@@ -257,13 +290,12 @@ impl MidgameSearch {
                 let child = pos.play_unchecked(mv);
                 // A pass at the root does not use up a ply either.
                 let d = if mv == Move::Pass { depth } else { depth - 1 };
-                let v = -s.negamax(
-                    child.player().bits(),
-                    child.opponent().bits(),
-                    d,
-                    -INFINITY,
-                    INFINITY,
-                );
+                let (cp, co) = (child.player().bits(), child.opponent().bits());
+                let v = -match self.kernel {
+                    Kernel::Portable => s.negamax(cp, co, d, -INFINITY, INFINITY),
+                    #[cfg(target_arch = "x86_64")]
+                    Kernel::X86v3(token) => s.negamax_fast(token, cp, co, d, -INFINITY, INFINITY),
+                };
                 if s.aborted {
                     break;
                 }
@@ -294,6 +326,27 @@ impl MidgameSearch {
             nodes: s.nodes,
             elapsed: start.elapsed(),
         }
+    }
+}
+
+/// Which compiled copy of the search runs.
+#[derive(Clone, Copy, Debug)]
+enum Kernel {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    X86v3(x86v3::Token),
+}
+
+impl Kernel {
+    fn new(dispatch: Dispatch) -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        if dispatch == Dispatch::Auto && !yomi_othello_eval::portable_forced() {
+            if let Some(token) = x86v3::Token::new() {
+                return Kernel::X86v3(token);
+            }
+        }
+        let _ = dispatch;
+        Kernel::Portable
     }
 }
 
@@ -348,142 +401,215 @@ fn bucket_of(p: u64, o: u64, mask: usize) -> usize {
     (h ^ (h >> 31)) as usize & mask & !1
 }
 
-impl Searcher<'_> {
-    /// Fail-soft negamax PVS: the exact value when it lies strictly inside `(alpha, beta)`,
-    /// else a bound on the correct side.
-    fn negamax(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.check_time
-            && self.nodes.is_multiple_of(CLOCK_EVERY)
-            && self.watch.poll(CLOCK_EVERY).is_some()
-        {
-            self.aborted = true;
-        }
-        if self.aborted {
-            return 0;
-        }
-        let (pb, ob) = (Bitboard(p), Bitboard(o));
-        let mut my_moves = moves(pb, ob).bits();
-        if my_moves == 0 {
-            if moves(ob, pb).is_empty() {
-                return final_score(p, o) * FINAL_SCALE;
-            }
-            return -self.negamax(o, p, depth, -beta, -alpha);
-        }
-        if depth == 0 {
-            self.horizon = true;
-            return self.evaluator.evaluate(p, o);
-        }
-
-        // The transposition table.
-        let bucket = bucket_of(p, o, self.mask);
-        let mut tt_move = NO_MOVE;
-        for slot in bucket..bucket + 2 {
-            let e = self.table[slot];
-            if e.generation == self.generation && e.player == p && e.opponent == o {
-                tt_move = e.best;
-                if u32::from(e.depth) >= depth {
-                    let cut = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => e.score >= beta,
-                        Bound::Upper => e.score <= alpha,
-                    };
-                    if cut {
-                        return e.score;
+/// The search below the root (`Searcher::$name`), compiled once per copy (see
+/// [`Dispatch`]): `$name` is the method's name in the copy, the attributes its code
+/// generation.
+macro_rules! negamax {
+    ($name:ident, $(#[$attr:meta])*) => {
+        impl Searcher<'_> {
+            /// Fail-soft negamax PVS: the exact value when it lies strictly inside `(alpha, beta)`,
+            /// else a bound on the correct side.
+            $(#[$attr])*
+            fn $name(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+                self.nodes += 1;
+                if self.check_time
+                    && self.nodes.is_multiple_of(CLOCK_EVERY)
+                    && self.watch.poll(CLOCK_EVERY).is_some()
+                {
+                    self.aborted = true;
+                }
+                if self.aborted {
+                    return 0;
+                }
+                let mut my_moves = moves(p, o);
+                if my_moves == 0 {
+                    /// Whether the side with discs `o` has no move either. Out of line so
+                    /// that the hot path holds only two calls of `moves`: LLVM then compiles
+                    /// them into each copy of the search (with three, it called the board
+                    /// crate's portable function from the fast copy).
+                    #[cold]
+                    $(#[$attr])*
+                    fn stuck(p: u64, o: u64) -> bool {
+                        moves(o, p) == 0
                     }
+                    if stuck(p, o) {
+                        return final_score(p, o) * FINAL_SCALE;
+                    }
+                    return -self.$name(o, p, depth, -beta, -alpha);
                 }
-                break;
-            }
-        }
-
-        // Order the moves.
-        let mut list = [(0i32, 0u8); 64];
-        let mut n = 0;
-        while my_moves != 0 {
-            let sq = my_moves.trailing_zeros() as u8;
-            my_moves &= my_moves - 1;
-            let key = if sq == tt_move {
-                i32::MAX
-            } else if depth >= 2 {
-                let f = flips(pb, ob, Square::new(sq)).bits();
-                let (cp, co) = (o ^ f, p | f | 1 << sq);
-                ORDER_BONUS[usize::from(sq)] - 16 * mobility(Bitboard(cp), Bitboard(co)) as i32
-            } else {
-                0
-            };
-            list[n] = (key, sq);
-            n += 1;
-        }
-        let list = &mut list[..n];
-        if depth >= 2 {
-            list.sort_unstable_by_key(|&(key, sq)| (-key, sq));
-        } else if let Some(k) = list.iter().position(|&(_, sq)| sq == tt_move) {
-            list.swap(0, k);
-        }
-
-        let mut best = -INFINITY;
-        let mut best_sq = NO_MOVE;
-        let mut a = alpha;
-        for (i, &(_, sq)) in list.iter().enumerate() {
-            let f = flips(pb, ob, Square::new(sq)).bits();
-            let (cp, co) = (o ^ f, p | f | 1 << sq);
-            let v = if i == 0 {
-                -self.negamax(cp, co, depth - 1, -beta, -a)
-            } else {
-                let v = -self.negamax(cp, co, depth - 1, -a - 1, -a);
-                if v > a && v < beta && !self.aborted {
-                    -self.negamax(cp, co, depth - 1, -beta, -a)
-                } else {
-                    v
+                if depth == 0 {
+                    self.horizon = true;
+                    return self.evaluator.evaluate(p, o);
                 }
-            };
-            if self.aborted {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_sq = sq;
-                if v > a {
-                    a = v;
-                    if a >= beta {
+
+                // The transposition table.
+                let bucket = bucket_of(p, o, self.mask);
+                let mut tt_move = NO_MOVE;
+                for slot in bucket..bucket + 2 {
+                    let e = self.table[slot];
+                    if e.generation == self.generation && e.player == p && e.opponent == o {
+                        tt_move = e.best;
+                        if u32::from(e.depth) >= depth {
+                            let cut = match e.bound {
+                                Bound::Exact => true,
+                                Bound::Lower => e.score >= beta,
+                                Bound::Upper => e.score <= alpha,
+                            };
+                            if cut {
+                                return e.score;
+                            }
+                        }
                         break;
                     }
                 }
+
+                // Order the moves.
+                let mut list = [(0i32, 0u8); 64];
+                let mut n = 0;
+                while my_moves != 0 {
+                    let sq = my_moves.trailing_zeros() as u8;
+                    my_moves &= my_moves - 1;
+                    let key = if sq == tt_move {
+                        i32::MAX
+                    } else if depth >= 2 {
+                        let f = flips(p, o, usize::from(sq));
+                        let (cp, co) = (o ^ f, p | f | 1 << sq);
+                        ORDER_BONUS[usize::from(sq)] - 16 * moves(cp, co).count_ones() as i32
+                    } else {
+                        0
+                    };
+                    list[n] = (key, sq);
+                    n += 1;
+                }
+                let list = &mut list[..n];
+                if depth >= 2 {
+                    list.sort_unstable_by_key(|&(key, sq)| (-key, sq));
+                } else if let Some(k) = list.iter().position(|&(_, sq)| sq == tt_move) {
+                    list.swap(0, k);
+                }
+
+                let mut best = -INFINITY;
+                let mut best_sq = NO_MOVE;
+                let mut a = alpha;
+                for (i, &(_, sq)) in list.iter().enumerate() {
+                    let f = flips(p, o, usize::from(sq));
+                    let (cp, co) = (o ^ f, p | f | 1 << sq);
+                    let v = if i == 0 {
+                        -self.$name(cp, co, depth - 1, -beta, -a)
+                    } else {
+                        let v = -self.$name(cp, co, depth - 1, -a - 1, -a);
+                        if v > a && v < beta && !self.aborted {
+                            -self.$name(cp, co, depth - 1, -beta, -a)
+                        } else {
+                            v
+                        }
+                    };
+                    if self.aborted {
+                        return 0;
+                    }
+                    if v > best {
+                        best = v;
+                        best_sq = sq;
+                        if v > a {
+                            a = v;
+                            if a >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+
+                let bound = if best <= alpha {
+                    Bound::Upper
+                } else if best >= beta {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                let entry = Entry {
+                    player: p,
+                    opponent: o,
+                    score: best,
+                    generation: self.generation,
+                    depth: depth.min(255) as u8,
+                    bound,
+                    best: best_sq,
+                };
+                // Slot 0 keeps the deeper entry of this search; slot 1 takes the rest.
+                let first = self.table[bucket];
+                let same = |e: &Entry| e.player == p && e.opponent == o;
+                let slot = if first.generation != self.generation
+                    || same(&first)
+                    || u32::from(first.depth) <= depth
+                {
+                    if first.generation == self.generation && !same(&first) {
+                        // The deeper-or-equal newcomer takes slot 0; the old one moves to slot 1.
+                        self.table[bucket + 1] = first;
+                    }
+                    bucket
+                } else {
+                    bucket + 1
+                };
+                self.table[slot] = entry;
+                best
             }
         }
+    };
+}
 
-        let bound = if best <= alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        let entry = Entry {
-            player: p,
-            opponent: o,
-            score: best,
-            generation: self.generation,
-            depth: depth.min(255) as u8,
-            bound,
-            best: best_sq,
-        };
-        // Slot 0 keeps the deeper entry of this search; slot 1 takes the rest.
-        let first = self.table[bucket];
-        let same = |e: &Entry| e.player == p && e.opponent == o;
-        let slot = if first.generation != self.generation
-            || same(&first)
-            || u32::from(first.depth) <= depth
-        {
-            if first.generation == self.generation && !same(&first) {
-                // The deeper-or-equal newcomer takes slot 0; the old one moves to slot 1.
-                self.table[bucket + 1] = first;
-            }
-            bucket
-        } else {
-            bucket + 1
-        };
-        self.table[slot] = entry;
-        best
+/// The search compiled for the target's baseline: runs on every CPU.
+mod portable {
+    use super::*;
+    use crate::bits::{flips, moves};
+
+    negamax!(negamax_portable, #[inline]);
+
+    impl Searcher<'_> {
+        /// See `negamax!`.
+        pub(super) fn negamax(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+            self.negamax_portable(p, o, depth, alpha, beta)
+        }
+    }
+}
+
+/// The search with every function compiled for x86-64 CPUs with AVX2, BMI1/2, POPCNT and
+/// LZCNT, entered only with a [`Token`](x86v3::Token), made after checking that the CPU has
+/// them.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod x86v3 {
+    use super::*;
+    // The solver's AVX2 move generation and flips (same results as the board crate's).
+    use crate::simd::{flips, moves};
+
+    negamax!(negamax_v3, #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]);
+
+    /// Proof that this CPU has the features `negamax_v3` is compiled for.
+    #[derive(Clone, Copy, Debug)]
+    pub(super) struct Token(());
+
+    impl Token {
+        /// A token when the CPU has the features (the board crate's check for its perft
+        /// copy, compiled for the same five), else `None`.
+        pub(super) fn new() -> Option<Token> {
+            yomi_othello::perft_uses_simd().then_some(Token(()))
+        }
+    }
+
+    impl Searcher<'_> {
+        /// See `negamax!`.
+        pub(super) fn negamax_fast(
+            &mut self,
+            _token: Token,
+            p: u64,
+            o: u64,
+            depth: u32,
+            alpha: i32,
+            beta: i32,
+        ) -> i32 {
+            // SAFETY: `negamax_v3` needs only the CPU features it is compiled with, and a
+            // `Token` exists only after `Token::new` found them all. The method is safe code.
+            unsafe { self.negamax_v3(p, o, depth, alpha, beta) }
+        }
     }
 }

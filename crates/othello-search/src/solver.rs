@@ -667,13 +667,6 @@ fn parity(empty: u64) -> u32 {
     bits
 }
 
-/// The opponent's mobility with corners counted twice: the fastest-first key.
-#[inline(always)]
-fn weighted_mobility(p: u64, o: u64) -> i32 {
-    let m = moves(p, o);
-    (m.count_ones() + (m & CORNERS).count_ones()) as i32
-}
-
 /// `NEIGHBOURS[sq]`: the up to 8 squares next to square index `sq`. A move flips nothing
 /// unless one of them holds an opponent disc, which the last-empties code checks before
 /// computing the flips.
@@ -698,17 +691,6 @@ static NEIGHBOURS: [u64; 64] = {
     }
     t
 };
-
-/// The discs flipped when `p` plays at `sq` (0 when illegal), skipping the computation when no
-/// opponent disc is next to `sq`.
-#[inline(always)]
-fn flips_near(p: u64, o: u64, sq: usize) -> u64 {
-    if NEIGHBOURS[sq] & o == 0 {
-        0
-    } else {
-        flips(p, o, sq)
-    }
-}
 
 /// The index of the candidate with the highest key among those whose bit is set in `left`
 /// (not zero), the first of them on a tie: picking until `left` is empty visits the
@@ -808,6 +790,8 @@ mod portable {
 #[allow(unsafe_code)]
 mod x86v3 {
     use super::*;
+    // The AVX2 move generation and flips, in place of the board crate's.
+    use crate::simd::{flips, moves};
 
     crate::kernel::search_kernel!(
         [#[inline] #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]]
@@ -857,16 +841,6 @@ mod x86v3 {
 #[inline(always)]
 fn potential(p: u64, o: u64) -> u32 {
     yomi_othello::potential_mobility(Bitboard(p), Bitboard(o))
-}
-
-/// A cheap evaluation for move ordering, from the side with discs `p`: mobility, potential
-/// mobility and corners.
-#[inline(always)]
-fn order_eval(p: u64, o: u64) -> i32 {
-    let mp = weighted_mobility(p, o);
-    let mo = weighted_mobility(o, p);
-    let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
-    8 * (mp - mo) + 3 * (potential(p, o) as i32 - potential(o, p) as i32) + 24 * corners
 }
 
 #[cfg(test)]
@@ -926,7 +900,7 @@ mod tests {
             let o = o & !p;
             for sq in 0..64 {
                 if (p | o) >> sq & 1 == 0 {
-                    assert_eq!(flips_near(p, o, sq), flips(p, o, sq));
+                    assert_eq!(portable::flips_near(p, o, sq), flips(p, o, sq));
                 }
             }
         }

@@ -108,20 +108,47 @@ fn full_lines(filled: u64) -> [u64; 4] {
     v &= v >> 16;
     v &= v >> 8;
     let v = (v & 0xFF) * 0x0101_0101_0101_0101;
-    let mut d = 0;
-    let mut a = 0;
-    for (&dm, &am) in DIAGONALS.iter().zip(ANTI_DIAGONALS.iter()) {
-        d |= if filled & dm == dm { dm } else { 0 };
-        a |= if filled & am == am { am } else { 0 };
-    }
+    // Diagonals: a square is on a full diagonal when no empty square reaches it along the
+    // diagonal. Spread the empty squares both ways by 1, 2 and 4 steps (up to 7 in all);
+    // a step towards higher indices moves a square one column right (+9) or left (+7), so
+    // the masks drop what would wrap around into the other edge column.
+    let empty = !filled;
+    let d = !(spread(empty, 9, NOT_A, NOT_H) | empty);
+    let a = !(spread(empty, 7, NOT_H, NOT_A) | empty);
     [h, v, d, a]
 }
 
+/// Every column but `a`.
+const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+/// Every column but `h`.
+const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+/// The squares up to 7 steps of `s` (7 or 9) from a square of `x`, both ways along the
+/// line, where `up` holds the squares a step towards higher indices can land on without
+/// wrapping around a row and `down` those a step towards lower indices can land on.
+#[inline]
+fn spread(x: u64, s: u32, up: u64, down: u64) -> u64 {
+    let up2 = up & up << s;
+    let up4 = up2 & up2 << (2 * s);
+    let down2 = down & down >> s;
+    let down4 = down2 & down2 >> (2 * s);
+    let mut u = x | (x << s & up);
+    u |= u << (2 * s) & up2;
+    u |= u << (4 * s) & up4;
+    let mut d = x | (x >> s & down);
+    d |= d >> (2 * s) & down2;
+    d |= d >> (4 * s) & down4;
+    u | d
+}
+
 /// The 15 lines of squares with equal `col - row`.
+#[cfg(test)]
 static DIAGONALS: [u64; 15] = lines(true);
 /// The 15 lines of squares with equal `col + row`.
+#[cfg(test)]
 static ANTI_DIAGONALS: [u64; 15] = lines(false);
 
+#[cfg(test)]
 const fn lines(diagonal: bool) -> [u64; 15] {
     let mut out = [0u64; 15];
     let mut sq = 0;
@@ -194,6 +221,38 @@ mod tests {
         assert_eq!(t[0b0000_0010 << 8], 0);
         // A run from the corner is stable.
         assert_eq!(t[0b0000_0111 << 8 | 0b0000_1000], 0b0000_0111);
+    }
+
+    /// The full diagonals by the definition: each of the 15 lines checked on its own.
+    fn full_diagonals_slow(filled: u64) -> (u64, u64) {
+        let (mut d, mut a) = (0, 0);
+        for (&dm, &am) in DIAGONALS.iter().zip(ANTI_DIAGONALS.iter()) {
+            d |= if filled & dm == dm { dm } else { 0 };
+            a |= if filled & am == am { am } else { 0 };
+        }
+        (d, a)
+    }
+
+    #[test]
+    fn full_diagonals_by_shifts_match_the_definition() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for i in 0..200_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Mostly-full boards (as in endgames) and random ones.
+            let filled = match i % 3 {
+                0 => x,
+                1 => x | x.rotate_left(17),
+                _ => x | x.rotate_left(17) | x.rotate_left(41),
+            };
+            let [_, _, d, a] = full_lines(filled);
+            assert_eq!((d, a), full_diagonals_slow(filled), "{filled:#x}");
+        }
+        for filled in [0, !0, 0x8040_2010_0804_0201, 0x0102_0408_1020_4080] {
+            let [_, _, d, a] = full_lines(filled);
+            assert_eq!((d, a), full_diagonals_slow(filled), "{filled:#x}");
+        }
     }
 
     #[test]
