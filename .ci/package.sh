@@ -38,6 +38,13 @@ for manifest in crates/*/Cargo.toml; do
     fi
 done
 
+# Cargo unpacks each verified crate under its registry directory, in a folder named after the
+# temporary registry's path, and reuses an unpacked copy it finds there: a later run from the
+# same path (CI's clone) would build against an earlier run's sources. Remove the yomi crates'
+# unpacked copies and archives first (no crate on crates.io that yomi uses is called yomi-*).
+cargo_home="${CARGO_HOME:-$HOME/.cargo}"
+rm -rf "$cargo_home"/registry/src/*/yomi-* "$cargo_home"/registry/cache/*/yomi-*.crate
+
 cd "$copy"
 # The copy's own target dir (under the workspace's), kept between runs.
 export CARGO_TARGET_DIR="$root/target/package-ci/target"
