@@ -44,6 +44,37 @@ impl Shard {
     }
 }
 
+/// Joins the records of the shard files of one run (`(configuration, records)` each): every
+/// configuration must be the first's and no game (its index by `game`) may be in two files;
+/// the records come out in game order.
+///
+/// # Errors
+/// [`TrainError::Mismatch`] for different configurations or a game in two files;
+/// [`TrainError::NoInput`] for no files.
+pub(crate) fn merge_shards<C: PartialEq + fmt::Debug, T>(
+    parts: impl IntoIterator<Item = (C, Vec<T>)>,
+    game: impl Fn(&T) -> u64,
+) -> Result<(C, Vec<T>), TrainError> {
+    let mut parts = parts.into_iter();
+    let (config, mut records) = parts.next().ok_or(TrainError::NoInput)?;
+    for (other, more) in parts {
+        if other != config {
+            return Err(TrainError::Mismatch(format!(
+                "configurations differ: {config:?} and {other:?}"
+            )));
+        }
+        records.extend(more);
+    }
+    records.sort_by_key(&game);
+    if let Some(w) = records.windows(2).find(|w| game(&w[0]) == game(&w[1])) {
+        return Err(TrainError::Mismatch(format!(
+            "game {} is in two files",
+            game(&w[0])
+        )));
+    }
+    Ok((config, records))
+}
+
 impl fmt::Display for Shard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}", self.index, self.count)
@@ -207,25 +238,9 @@ impl GameSet {
     /// [`TrainError::Mismatch`] for different configurations or a game in two sets;
     /// [`TrainError::NoInput`] for no sets.
     pub fn merge(sets: Vec<GameSet>) -> Result<GameSet, TrainError> {
-        let mut sets = sets.into_iter();
-        let mut out = sets.next().ok_or(TrainError::NoInput)?;
-        for set in sets {
-            if set.config != out.config {
-                return Err(TrainError::Mismatch(format!(
-                    "configurations differ: {:?} and {:?}",
-                    out.config, set.config
-                )));
-            }
-            out.games.extend(set.games);
-        }
-        out.games.sort_by_key(|g| g.index);
-        if let Some(w) = out.games.windows(2).find(|w| w[0].index == w[1].index) {
-            return Err(TrainError::Mismatch(format!(
-                "game {} is in two files",
-                w[0].index
-            )));
-        }
-        Ok(out)
+        let parts = sets.into_iter().map(|s| (s.config, s.games));
+        let (config, games) = merge_shards(parts, |g| g.index)?;
+        Ok(GameSet { config, games })
     }
 
     /// The bytes of a game file.

@@ -10,7 +10,7 @@ use yomi_othello::{Bitboard, Othello};
 use yomi_othello_eval::Evaluator;
 use yomi_othello_search::{Mode, Solver, SolverConfig};
 
-use crate::games::{GameConfig, GameRecord, GameSet, Shard};
+use crate::games::{merge_shards, GameConfig, GameRecord, GameSet, Shard};
 use crate::TrainError;
 
 /// Labelled position files: the checked container with magic `YOMILABL`, tag `othello`, one
@@ -196,25 +196,9 @@ impl LabelSet {
     /// [`TrainError::Mismatch`] for different configurations or a game in two sets;
     /// [`TrainError::NoInput`] for no sets.
     pub fn merge(sets: Vec<LabelSet>) -> Result<LabelSet, TrainError> {
-        let mut sets = sets.into_iter();
-        let mut out = sets.next().ok_or(TrainError::NoInput)?;
-        for set in sets {
-            if set.config != out.config {
-                return Err(TrainError::Mismatch(format!(
-                    "configurations differ: {:?} and {:?}",
-                    out.config, set.config
-                )));
-            }
-            out.positions.extend(set.positions);
-        }
-        out.positions.sort_by_key(|l| l.game);
-        if let Some(w) = out.positions.windows(2).find(|w| w[0].game == w[1].game) {
-            return Err(TrainError::Mismatch(format!(
-                "game {} is in two files",
-                w[0].game
-            )));
-        }
-        Ok(out)
+        let parts = sets.into_iter().map(|s| (s.config, s.positions));
+        let (config, positions) = merge_shards(parts, |l| l.game)?;
+        Ok(LabelSet { config, positions })
     }
 
     /// The mean absolute error of `eval` (hundredths of a disc) against the labels, in discs:
