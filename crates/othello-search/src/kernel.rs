@@ -77,13 +77,23 @@ macro_rules! search_kernel {
             }
 
             /// Solves the root: in [`Mode::Wld`] one search with the window `(-1, 1)`; in
-            /// [`Mode::Exact`] (after that WLD search when `wld_first`) null-window probes "is the
-            /// score at least v?" that narrow the proved range `[lower, upper]` until it is one
-            /// score: galloping away from the proved bound by 2, 4, 8, ... discs, then bisecting once
-            /// a probe has gone past the score. Stops early, keeping what it proved, when the watch
-            /// stops the solve.
+            /// [`Mode::Exact`] a first search with the window `(g - 1, g + 1)` around the `guess`
+            /// `g` (rounded up to even), or around 0 when there is none and `wld_first`, then
+            /// null-window probes "is the score at least v?" that narrow the proved range
+            /// `[lower, upper]` until it is one score. From a guess, the probes step by 2 discs
+            /// in the direction the first search pointed; without one, they gallop away from
+            /// the proved bound by 2, 4, 8, ... discs (the first probe asks about 0 when there
+            /// was no first search). Either way they bisect once a probe has gone past the score.
+            /// Stops early, keeping what it proved, when the watch stops the solve.
             $(#[$fn])*
-            fn solve_root(&mut self, p: u64, o: u64, mode: Mode, wld_first: bool) -> RootResult {
+            fn solve_root(
+                &mut self,
+                p: u64,
+                o: u64,
+                mode: Mode,
+                wld_first: bool,
+                guess: Option<i32>,
+            ) -> RootResult {
                 if moves(p, o) == 0 && moves(o, p) == 0 {
                     self.nodes += 1;
                     let v = final_score(p, o);
@@ -98,35 +108,45 @@ macro_rules! search_kernel {
                 // The best move proved to reach `lo`, and a fallback: the move the last search
                 // preferred (the ordering's first when nothing is proved).
                 let (mut proved, mut fallback) = (None, None);
-                if mode == Mode::Wld || wld_first {
-                    let (v, mv) = self.root(p, o, -1, 1);
+                // The direction of the probes: up after a probe proved a lower bound, down after
+                // one proved an upper bound; `None` before the first.
+                let mut up = None;
+                let guess = if mode == Mode::Exact { guess } else { None };
+                // The first search: the window (c - 1, c + 1) around an even score c, which
+                // proves the score is c, or a bound on the side it lies. In WLD mode that is
+                // the whole solve, with c = 0.
+                let center = match guess {
+                    Some(g) => Some(even_up(g).clamp(-64, 64)),
+                    None if mode == Mode::Wld || wld_first => Some(0),
+                    None => None,
+                };
+                if let Some(c) = center {
+                    let (v, mv) = self.root(p, o, c - 1, c + 1);
                     fallback = mv;
                     if !self.aborted() {
-                        if v >= 1 {
+                        if v > c {
                             lo = even_up(v);
                             proved = mv;
-                        } else if v <= -1 {
+                            up = Some(true);
+                        } else if v < c {
                             hi = even_down(v);
+                            up = Some(false);
                         } else {
-                            (lo, hi) = (0, 0);
+                            (lo, hi) = (c, c);
                             proved = mv;
                         }
                     }
                 }
                 if mode == Mode::Exact {
-                    let (mut step, mut bisect) = (2, false);
+                    let (mut step, mut steps, mut bisect) = (2, 0, false);
                     while lo < hi && !self.aborted() {
-                        let up = lo >= 0;
-                        let down = hi <= 0;
-                        let v = if !up && !down {
-                            // The sign is unknown (no WLD solve first): is the score at least 0?
-                            0
-                        } else if bisect {
-                            lo + 2 * ((hi - lo + 2) / 4)
-                        } else if up {
-                            (lo + step).min(hi)
-                        } else {
-                            (hi - step + 2).max(lo + 2)
+                        let galloping = up.is_some() && !bisect;
+                        let v = match up {
+                            // No first search: is the score at least 0?
+                            None => 0,
+                            Some(_) if bisect => lo + 2 * ((hi - lo + 2) / 4),
+                            Some(true) => (lo + step).min(hi),
+                            Some(false) => (hi - step + 2).max(lo + 2),
                         };
                         let (r, mv) = self.root(p, o, v - 1, v);
                         if self.aborted() {
@@ -137,13 +157,21 @@ macro_rules! search_kernel {
                             lo = even_up(r).min(hi);
                             proved = mv;
                             // Galloping down went past the score: bisect what is left.
-                            bisect |= down && !up;
+                            bisect |= up == Some(false);
+                            up = Some(true);
                         } else {
                             hi = even_down(r).max(lo);
-                            bisect |= up && !down;
+                            bisect |= up == Some(true);
+                            up = Some(false);
                         }
-                        if up || down {
-                            step *= 2;
+                        // From a guess, 2 discs at a time for the first steps (a probe above the
+                        // score costs about as much however far above it is), then galloping, for
+                        // a guess far from the score (a wipeout the evaluation does not see).
+                        if galloping {
+                            steps += 1;
+                            if guess.is_none() || steps > GUESS_STEPS {
+                                step *= 2;
+                            }
                         }
                     }
                 }

@@ -40,7 +40,9 @@ use yomi_core::{Game, Limits, StopReason, Watch};
 use yomi_othello::{Bitboard, Move, Othello, Square};
 
 use crate::bits::{final_score, flips, moves, CORNERS};
+use crate::midgame::{MidgameSearch, FINAL_SCALE};
 use crate::table::{hash, Entry, Table, NO_MOVE};
+use crate::Weights;
 
 /// From this many empties on, nodes use the transposition table.
 const TABLE_MIN: u32 = 10;
@@ -63,6 +65,18 @@ const SHALLOW_MOBILITY: i32 = 1024;
 /// opponent without moves and discs, which the shallow evaluation does not measure, and the
 /// table's move comes from probes at lower scores, where another line may have been best.
 const WIPEOUT_ZONE: i32 = 48;
+/// From this many empties on, an exact solve starts from a guess at its score (`Features::guess`).
+const GUESS_MIN: u32 = 22;
+/// The guess's midgame search looks this many plies ahead at `e` empties: `e - GUESS_SHORT`
+/// plies, at most `GUESS_DEPTH`.
+const GUESS_SHORT: u32 = 16;
+/// See `GUESS_SHORT`.
+const GUESS_DEPTH: u32 = 10;
+/// The guess may use at most 1/`GUESS_SHARE` of a limited solve's time and nodes.
+const GUESS_SHARE: u32 = 8;
+/// After the first search from a guess, the probes step by 2 discs this many times before
+/// they gallop.
+const GUESS_STEPS: u32 = 3;
 /// From this many empties on, nodes look for an enhanced transposition cutoff.
 const ETC_MIN: u32 = 11;
 /// Above every score.
@@ -123,13 +137,17 @@ pub struct Features {
     /// in the table for one that already proves a cutoff.
     pub etc: bool,
     /// An exact solve first solves for win/loss/draw, then searches the remaining half of
-    /// the score range.
+    /// the score range (when it has no guess at the score, see `guess`).
     pub wld_first: bool,
+    /// An exact solve from `GUESS_MIN` empties on starts its probes at a guess of the score:
+    /// the value of a short midgame search with the learned evaluation (the built-in
+    /// [`Weights`](crate::Weights)), then moves by 2 discs at a time (see `docs/solver.md`).
+    pub guess: bool,
 }
 
 impl Features {
     /// The names of the techniques, as [`Features::without`] takes them.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "table",
         "mobility",
         "shallow",
@@ -137,6 +155,7 @@ impl Features {
         "stability",
         "etc",
         "wld-first",
+        "guess",
     ];
 
     /// These features with the technique called `name` (one of [`Features::NAMES`]) off.
@@ -152,6 +171,7 @@ impl Features {
             "stability" => self.stability = false,
             "etc" => self.etc = false,
             "wld-first" => self.wld_first = false,
+            "guess" => self.guess = false,
             _ => return Err(ParseFeatureError(name.to_string())),
         }
         Ok(self)
@@ -160,7 +180,7 @@ impl Features {
 
 /// A technique name that [`Features::without`] does not know.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown solver technique `{0}` (expected one of: table, mobility, shallow, parity, stability, etc, wld-first)")]
+#[error("unknown solver technique `{0}` (expected one of: table, mobility, shallow, parity, stability, etc, wld-first, guess)")]
 pub struct ParseFeatureError(pub String);
 
 impl Default for Features {
@@ -173,6 +193,7 @@ impl Default for Features {
             stability: true,
             etc: true,
             wld_first: true,
+            guess: true,
         }
     }
 }
@@ -361,6 +382,8 @@ pub struct Solver {
     date: u8,
     /// Whether the copy of the search compiled for AVX2 & co. runs (see [`Dispatch`]).
     fast: bool,
+    /// The midgame search that guesses an exact solve's score, made on first use.
+    guesser: Option<MidgameSearch>,
 }
 
 impl fmt::Debug for Solver {
@@ -403,6 +426,7 @@ impl Solver {
             pool,
             date: 0,
             fast: config.dispatch.fast(),
+            guesser: None,
         })
     }
 
@@ -440,13 +464,32 @@ impl Solver {
     /// best move known and [`Solution::best_from`] how it was found; `score` is then the lower
     /// bound and the principal variation is the best move alone.
     pub fn solve_limited(&mut self, pos: &Othello, mode: Mode, limits: &Limits) -> Solution {
+        self.solve_guessed(pos, mode, limits, None)
+    }
+
+    /// [`Solver::solve_limited`] with a guess at the score (a final disc difference from the
+    /// side to move): an exact solve's first probe asks whether the score reaches the guess
+    /// (instead of a win/loss/draw search), and the next ones move from there by 2 discs, so
+    /// a good guess saves the probes far from the score. `None`: the solver's own guess (see
+    /// [`Features::guess`]). The result never depends on the guess, only the work.
+    pub fn solve_guessed(
+        &mut self,
+        pos: &Othello,
+        mode: Mode,
+        limits: &Limits,
+        guess: Option<i32>,
+    ) -> Solution {
         let watch = limits.start();
+        let (guess, guess_nodes) = match guess {
+            Some(g) => (Some(g), 0),
+            None => self.guess(pos, mode, limits),
+        };
         self.date = self.date.wrapping_add(1);
         let (p, o) = (pos.player().0, pos.opponent().0);
-        let nodes = AtomicU64::new(0);
+        let nodes = AtomicU64::new(guess_nodes);
         let wld_first = self.config.features.wld_first;
         let root = self.run(&watch, |search| {
-            let r = search.solve_root(p, o, mode, wld_first);
+            let r = search.solve_root(p, o, mode, wld_first, guess);
             nodes.fetch_add(search.nodes(), Ordering::Relaxed);
             r
         });
@@ -480,6 +523,46 @@ impl Solver {
         }
     }
 
+    /// The solver's own guess at the exact score of `pos` and the nodes it cost: the best value
+    /// of a midgame search with the learned evaluation, `e - GUESS_SHORT` plies deep (at most
+    /// `GUESS_DEPTH`) at `e` empties, within 1/`GUESS_SHARE` of `limits`; `None` in WLD
+    /// mode, below `GUESS_MIN` empties, with the feature off, or when the position has no
+    /// move.
+    fn guess(&mut self, pos: &Othello, mode: Mode, limits: &Limits) -> (Option<i32>, u64) {
+        let empties = pos.empties().count();
+        if mode != Mode::Exact || !self.config.features.guess || empties < GUESS_MIN {
+            return (None, 0);
+        }
+        let dispatch = if self.fast {
+            Dispatch::Auto
+        } else {
+            Dispatch::Portable
+        };
+        let guesser = self
+            .guesser
+            .get_or_insert_with(|| MidgameSearch::with_dispatch(4, Weights::builtin(), dispatch));
+        // An eighth of the solve's time and node budget, and its stop flag: a limited
+        // solve keeps most of its budget for the proof (the guess's nodes count in the
+        // solve's total but not in its budget).
+        let short = Limits {
+            time: limits.time.map(|t| t / GUESS_SHARE),
+            nodes: limits.nodes.map(|n| n / u64::from(GUESS_SHARE)),
+            flag: limits.flag.clone(),
+        };
+        let depth = (empties - GUESS_SHORT).min(GUESS_DEPTH);
+        let r = guesser.search_limited(pos, depth, &short);
+        // The deepest iteration that completed (a limit may have stopped a deeper one).
+        let guess = r.best_score().filter(|_| r.depth > 0).map(|v| {
+            if r.exact {
+                v / FINAL_SCALE
+            } else {
+                // Hundredths of a disc, rounded to the nearest disc.
+                (v + 50 * v.signum()) / 100
+            }
+        });
+        (guess.map(|g| g.clamp(-64, 64)), r.nodes)
+    }
+
     /// The solved value of every legal move of `pos`, in the order of the legal moves (square
     /// index order); a lone [`Move::Pass`] when the mover must pass; empty when the game is
     /// over.
@@ -505,7 +588,7 @@ impl Solver {
                 let child = pos.play_unchecked(mv);
                 let (cp, co) = (child.player().0, child.opponent().0);
                 let (r, nodes) = self.run(&watch, |search| {
-                    let r = search.solve_root(cp, co, mode, wld_first);
+                    let r = search.solve_root(cp, co, mode, wld_first, None);
                     (r, search.nodes())
                 });
                 let (lower, upper) = (clamp(-r.upper, mode), clamp(-r.lower, mode));
@@ -742,7 +825,14 @@ fn sort(list: &mut [Candidate]) {
 /// What [`Solver`] asks of a search, whichever compiled copy runs it.
 trait Kernel {
     /// See `Search::solve_root`.
-    fn solve_root(&mut self, p: u64, o: u64, mode: Mode, wld_first: bool) -> RootResult;
+    fn solve_root(
+        &mut self,
+        p: u64,
+        o: u64,
+        mode: Mode,
+        wld_first: bool,
+        guess: Option<i32>,
+    ) -> RootResult;
     /// See `Search::search`.
     fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
     /// The nodes searched so far.
@@ -758,8 +848,15 @@ mod portable {
     crate::kernel::search_kernel!([#[inline(always)]] []);
 
     impl Kernel for Search<'_> {
-        fn solve_root(&mut self, p: u64, o: u64, mode: Mode, wld_first: bool) -> RootResult {
-            Search::solve_root(self, p, o, mode, wld_first)
+        fn solve_root(
+            &mut self,
+            p: u64,
+            o: u64,
+            mode: Mode,
+            wld_first: bool,
+            guess: Option<i32>,
+        ) -> RootResult {
+            Search::solve_root(self, p, o, mode, wld_first, guess)
         }
         fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
             Search::search(self, p, o, alpha, beta)
@@ -808,8 +905,15 @@ mod x86v3 {
     // compiled with, and a `Search` of this module exists only through `search`, which
     // returns one only after `available` found them all. The methods are safe code.
     impl Kernel for Search<'_> {
-        fn solve_root(&mut self, p: u64, o: u64, mode: Mode, wld_first: bool) -> RootResult {
-            unsafe { Search::solve_root(self, p, o, mode, wld_first) }
+        fn solve_root(
+            &mut self,
+            p: u64,
+            o: u64,
+            mode: Mode,
+            wld_first: bool,
+            guess: Option<i32>,
+        ) -> RootResult {
+            unsafe { Search::solve_root(self, p, o, mode, wld_first, guess) }
         }
         fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
             unsafe { Search::search(self, p, o, alpha, beta) }

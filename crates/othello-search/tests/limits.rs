@@ -176,3 +176,80 @@ fn probes_without_wld_first_agree() {
     let sol = plain.solve(&finished, Mode::Exact);
     assert!(sol.is_solved());
 }
+
+/// Whatever the guess at the score (far below, far above, odd, off the scale), an exact solve
+/// started from it finds the published score: every path of the root's probes (stepping up or
+/// down by 2, galloping after that, bisecting) ends at the score.
+#[test]
+fn any_guess_gives_the_score() {
+    let mut s = solver(1);
+    for obf in ffo("fforum-1-19.obf").iter().step_by(3) {
+        let want = obf.scores[0].1;
+        for guess in [
+            -64,
+            -40,
+            -13,
+            -2,
+            0,
+            1,
+            6,
+            22,
+            63,
+            64,
+            100,
+            want,
+            want + 2,
+            want - 2,
+        ] {
+            s.clear();
+            let sol = s.solve_guessed(&obf.position, Mode::Exact, &Limits::none(), Some(guess));
+            assert_eq!(sol.score, want, "{} from guess {guess}", obf.position);
+            assert!(sol.is_solved());
+            let best = sol.best.expect("a move");
+            assert!(
+                obf.scores.iter().any(|&(m, v)| m == best && v == want),
+                "{} from guess {guess}: {best}",
+                obf.position
+            );
+        }
+    }
+}
+
+/// A solve from a guess stopped by a node budget reports bounds that contain the score.
+#[test]
+fn a_guessed_solve_stopped_keeps_true_bounds() {
+    let obf = &ffo("fforum-20-39.obf")[19];
+    let want = obf.scores[0].1;
+    let mut s = solver(1);
+    for (guess, budget) in [(want - 10, 200_000), (want + 10, 300_000), (want, 100_000)] {
+        s.clear();
+        let limits = Limits::none().with_nodes(budget);
+        let sol = s.solve_guessed(&obf.position, Mode::Exact, &limits, Some(guess));
+        assert_eq!(sol.stopped, Some(StopReason::Nodes), "guess {guess}");
+        assert!(
+            sol.lower <= want && want <= sol.upper,
+            "guess {guess}: {sol:?}"
+        );
+    }
+}
+
+/// The solver's own guess (from 22 empties on) is only a start: the solve with it finds the
+/// same score as the solve without it, on FFO #37 (22 empties).
+#[test]
+fn the_solvers_guess_keeps_the_score() {
+    let off = Features::default().without("guess").unwrap();
+    let mut plain = Solver::new(SolverConfig {
+        features: off,
+        ..SolverConfig::default()
+    })
+    .unwrap();
+    let mut guessing = solver(1);
+    for obf in &ffo("fforum-20-39.obf")[17..18] {
+        assert!(obf.position.empties().count() >= 22);
+        let a = plain.solve(&obf.position, Mode::Exact);
+        let b = guessing.solve(&obf.position, Mode::Exact);
+        assert_eq!(a.score, obf.scores[0].1);
+        assert_eq!(b.score, a.score);
+        assert_ne!(a.nodes, b.nodes, "the guess changes the work");
+    }
+}

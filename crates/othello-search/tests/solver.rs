@@ -61,6 +61,7 @@ fn agrees_with_minimax_on_random_endgames() {
             stability: false,
             etc: false,
             wld_first: false,
+            guess: false,
         },
     );
     let mut wins = [0usize; 3];
