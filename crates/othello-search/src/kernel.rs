@@ -77,8 +77,9 @@ macro_rules! search_kernel {
             }
 
             /// Solves the root: in [`Mode::Wld`] one search with the window `(-1, 1)`; in
-            /// [`Mode::Exact`] a first search with the window `(g - 1, g + 1)` around the `guess`
-            /// `g` (rounded up to even), or around 0 when there is none and `wld_first`, then
+            /// [`Mode::Exact`] a first search with the window `(g - GUESS_WINDOW, g + GUESS_WINDOW)`
+            /// around the `guess` `g` (rounded up to even), or `(-1, 1)` when there is none and
+            /// `wld_first`, then
             /// null-window probes "is the score at least v?" that narrow the proved range
             /// `[lower, upper]` until it is one score. From a guess, the probes step by 2 discs
             /// in the direction the first search pointed; without one, they gallop away from
@@ -112,27 +113,28 @@ macro_rules! search_kernel {
                 // one proved an upper bound; `None` before the first.
                 let mut up = None;
                 let guess = if mode == Mode::Exact { guess } else { None };
-                // The first search: the window (c - 1, c + 1) around an even score c, which
-                // proves the score is c, or a bound on the side it lies. In WLD mode that is
-                // the whole solve, with c = 0.
-                let center = match guess {
-                    Some(g) => Some(even_up(g).clamp(-64, 64)),
-                    None if mode == Mode::Wld || wld_first => Some(0),
-                    None => None,
+                // The first search: a window around an even score c, which proves the score
+                // (when it falls inside) or a bound on the side where it lies. Around a guess,
+                // `(c - GUESS_WINDOW, c + GUESS_WINDOW)`: the scores c - 2, c and c + 2 in one
+                // search. Otherwise around 0, `(-1, 1)`: in WLD mode that is the whole solve.
+                let (center, half) = match guess {
+                    Some(g) => (Some(even_up(g).clamp(-64, 64)), GUESS_WINDOW),
+                    None if mode == Mode::Wld || wld_first => (Some(0), 1),
+                    None => (None, 1),
                 };
                 if let Some(c) = center {
-                    let (v, mv) = self.root(p, o, c - 1, c + 1);
+                    let (v, mv) = self.root(p, o, c - half, c + half);
                     fallback = mv;
                     if !self.aborted() {
-                        if v > c {
+                        if v >= c + half {
                             lo = even_up(v);
                             proved = mv;
                             up = Some(true);
-                        } else if v < c {
+                        } else if v <= c - half {
                             hi = even_down(v);
                             up = Some(false);
                         } else {
-                            (lo, hi) = (c, c);
+                            (lo, hi) = (v, v);
                             proved = mv;
                         }
                     }
