@@ -76,25 +76,16 @@ macro_rules! search_kernel {
                 self.next_poll = self.nodes + POLL_EVERY;
             }
 
-            /// Solves the root: in [`Mode::Wld`] one search with the window `(-1, 1)`; in
-            /// [`Mode::Exact`] a first search with the window `(g - GUESS_WINDOW, g + GUESS_WINDOW)`
-            /// around the `guess` `g` (rounded up to even), or `(-1, 1)` when there is none and
-            /// `wld_first`, then
-            /// null-window probes "is the score at least v?" that narrow the proved range
-            /// `[lower, upper]` until it is one score. From a guess, the probes step by 2 discs
-            /// in the direction the first search pointed; without one, they gallop away from
-            /// the proved bound by 2, 4, 8, ... discs (the first probe asks about 0 when there
-            /// was no first search). Either way they bisect once a probe has gone past the score.
+            /// Solves the root as `plan` says: its first search (in [`Mode::Wld`] the window
+            /// `(-1, 1)`, which is the whole solve), then in [`Mode::Exact`] null-window probes
+            /// "is the score at least v?" that narrow the proved range `[lower, upper]` until it
+            /// is one score. The probes move away from the proved bound in the direction the
+            /// last search pointed: by 2 discs `GUESS_STEPS` times when `plan.stepping` (after a
+            /// search around a guess), galloping by 2, 4, 8, ... discs otherwise (from 0 when
+            /// there was no first search); they bisect once a probe has gone past the score.
             /// Stops early, keeping what it proved, when the watch stops the solve.
             $(#[$fn])*
-            fn solve_root(
-                &mut self,
-                p: u64,
-                o: u64,
-                mode: Mode,
-                wld_first: bool,
-                guess: Option<i32>,
-            ) -> RootResult {
+            fn solve_root(&mut self, p: u64, o: u64, plan: RootPlan) -> RootResult {
                 if moves(p, o) == 0 && moves(o, p) == 0 {
                     self.nodes += 1;
                     let v = final_score(p, o);
@@ -112,17 +103,9 @@ macro_rules! search_kernel {
                 // The direction of the probes: up after a probe proved a lower bound, down after
                 // one proved an upper bound; `None` before the first.
                 let mut up = None;
-                let guess = if mode == Mode::Exact { guess } else { None };
                 // The first search: a window around an even score c, which proves the score
-                // (when it falls inside) or a bound on the side where it lies. Around a guess,
-                // `(c - GUESS_WINDOW, c + GUESS_WINDOW)`: the scores c - 2, c and c + 2 in one
-                // search. Otherwise around 0, `(-1, 1)`: in WLD mode that is the whole solve.
-                let (center, half) = match guess {
-                    Some(g) => (Some(even_up(g).clamp(-64, 64)), GUESS_WINDOW),
-                    None if mode == Mode::Wld || wld_first => (Some(0), 1),
-                    None => (None, 1),
-                };
-                if let Some(c) = center {
+                // (when it falls inside) or a bound on the side where it lies.
+                if let Some((c, half)) = plan.first {
                     let (v, mv) = self.root(p, o, c - half, c + half);
                     fallback = mv;
                     if !self.aborted() {
@@ -139,7 +122,7 @@ macro_rules! search_kernel {
                         }
                     }
                 }
-                if mode == Mode::Exact {
+                if plan.mode == Mode::Exact {
                     let (mut step, mut steps, mut bisect) = (2, 0, false);
                     while lo < hi && !self.aborted() {
                         let galloping = up.is_some() && !bisect;
@@ -171,7 +154,7 @@ macro_rules! search_kernel {
                         // a guess far from the score (a wipeout the evaluation does not see).
                         if galloping {
                             steps += 1;
-                            if guess.is_none() || steps > GUESS_STEPS {
+                            if !plan.stepping || steps > GUESS_STEPS {
                                 step *= 2;
                             }
                         }

@@ -472,8 +472,8 @@ impl Solver {
     }
 
     /// [`Solver::solve_limited`] with a guess at the score (a final disc difference from the
-    /// side to move): an exact solve's first probe asks whether the score reaches the guess
-    /// (instead of a win/loss/draw search), and the next ones move from there by 2 discs, so
+    /// side to move): an exact solve's first search is a window of 3 discs either side of the
+    /// guess (instead of a win/loss/draw search), and the probes move from there by 2 discs, so
     /// a good guess saves the probes far from the score. `None`: the solver's own guess (see
     /// [`Features::guess`]). The result never depends on the guess, only the work.
     pub fn solve_guessed(
@@ -491,9 +491,9 @@ impl Solver {
         self.date = self.date.wrapping_add(1);
         let (p, o) = (pos.player().0, pos.opponent().0);
         let nodes = AtomicU64::new(guess_nodes);
-        let wld_first = self.config.features.wld_first;
+        let plan = RootPlan::new(mode, self.config.features.wld_first, guess);
         let root = self.run(&watch, |search| {
-            let r = search.solve_root(p, o, mode, wld_first, guess);
+            let r = search.solve_root(p, o, plan);
             nodes.fetch_add(search.nodes(), Ordering::Relaxed);
             r
         });
@@ -564,7 +564,7 @@ impl Solver {
                 (v + 50 * v.signum()) / 100
             }
         });
-        (guess.map(|g| g.clamp(-64, 64)), r.nodes)
+        (guess, r.nodes)
     }
 
     /// The solved value of every legal move of `pos`, in the order of the legal moves (square
@@ -585,14 +585,14 @@ impl Solver {
     ) -> Vec<MoveValue> {
         let watch = limits.start();
         self.date = self.date.wrapping_add(1);
-        let wld_first = self.config.features.wld_first;
+        let plan = RootPlan::new(mode, self.config.features.wld_first, None);
         pos.legal_moves()
             .iter()
             .map(|&mv| {
                 let child = pos.play_unchecked(mv);
                 let (cp, co) = (child.player().0, child.opponent().0);
                 let (r, nodes) = self.run(&watch, |search| {
-                    let r = search.solve_root(cp, co, mode, wld_first, None);
+                    let r = search.solve_root(cp, co, plan);
                     (r, search.nodes())
                 });
                 let (lower, upper) = (clamp(-r.upper, mode), clamp(-r.lower, mode));
@@ -698,6 +698,37 @@ impl Solver {
         }
         nodes.fetch_add(search.nodes(), Ordering::Relaxed);
         pv
+    }
+}
+
+/// How a root solve starts and moves (see `Search::solve_root`).
+#[derive(Clone, Copy, Debug)]
+struct RootPlan {
+    /// The mode solved.
+    mode: Mode,
+    /// The first search, `(c, half)` for the window `(c - half, c + half)` around an even
+    /// score `c`; `None` for none (an exact solve without WLD first: the probes start at 0).
+    first: Option<(i32, i32)>,
+    /// Whether the probes after the first search step by 2 discs `GUESS_STEPS` times before
+    /// they gallop (after a search around a guess), instead of galloping at once.
+    stepping: bool,
+}
+
+impl RootPlan {
+    /// The plan of a solve in `mode`: around the `guess` in an exact solve that has one
+    /// (the window `(g - GUESS_WINDOW, g + GUESS_WINDOW)`, `g` rounded up to even); else the
+    /// WLD window `(-1, 1)` in WLD mode or when `wld_first`, or no first search.
+    fn new(mode: Mode, wld_first: bool, guess: Option<i32>) -> RootPlan {
+        let (first, stepping) = match (mode, guess) {
+            (Mode::Exact, Some(g)) => (Some((even_up(g).clamp(-64, 64), GUESS_WINDOW)), true),
+            (Mode::Exact, None) if !wld_first => (None, false),
+            _ => (Some((0, 1)), false),
+        };
+        RootPlan {
+            mode,
+            first,
+            stepping,
+        }
     }
 }
 
@@ -829,14 +860,7 @@ fn sort(list: &mut [Candidate]) {
 /// What [`Solver`] asks of a search, whichever compiled copy runs it.
 trait Kernel {
     /// See `Search::solve_root`.
-    fn solve_root(
-        &mut self,
-        p: u64,
-        o: u64,
-        mode: Mode,
-        wld_first: bool,
-        guess: Option<i32>,
-    ) -> RootResult;
+    fn solve_root(&mut self, p: u64, o: u64, plan: RootPlan) -> RootResult;
     /// See `Search::search`.
     fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
     /// The nodes searched so far.
@@ -852,15 +876,8 @@ mod portable {
     crate::kernel::search_kernel!([#[inline(always)]] []);
 
     impl Kernel for Search<'_> {
-        fn solve_root(
-            &mut self,
-            p: u64,
-            o: u64,
-            mode: Mode,
-            wld_first: bool,
-            guess: Option<i32>,
-        ) -> RootResult {
-            Search::solve_root(self, p, o, mode, wld_first, guess)
+        fn solve_root(&mut self, p: u64, o: u64, plan: RootPlan) -> RootResult {
+            Search::solve_root(self, p, o, plan)
         }
         fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
             Search::search(self, p, o, alpha, beta)
@@ -909,15 +926,8 @@ mod x86v3 {
     // compiled with, and a `Search` of this module exists only through `search`, which
     // returns one only after `available` found them all. The methods are safe code.
     impl Kernel for Search<'_> {
-        fn solve_root(
-            &mut self,
-            p: u64,
-            o: u64,
-            mode: Mode,
-            wld_first: bool,
-            guess: Option<i32>,
-        ) -> RootResult {
-            unsafe { Search::solve_root(self, p, o, mode, wld_first, guess) }
+        fn solve_root(&mut self, p: u64, o: u64, plan: RootPlan) -> RootResult {
+            unsafe { Search::solve_root(self, p, o, plan) }
         }
         fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
             unsafe { Search::search(self, p, o, alpha, beta) }
