@@ -280,7 +280,9 @@ macro_rules! search_kernel {
                     0
                 };
                 let shallow = self.features.shallow_ordering && empties >= SHALLOW_MIN && !zone;
-                let depth = if empties >= 20 {
+                let depth = if empties >= SHALLOW_DEEPEST {
+                    4
+                } else if empties >= 20 {
                     3
                 } else if empties >= 16 {
                     2

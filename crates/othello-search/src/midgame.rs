@@ -222,6 +222,16 @@ impl MidgameSearch {
         &self.evaluator
     }
 
+    /// The best moves the last search stored for positions it searched at least `min_depth`
+    /// plies deep: `(player, opponent, square)` (for the solver's move ordering).
+    pub(crate) fn best_moves(&self, min_depth: u32) -> impl Iterator<Item = (u64, u64, u8)> + '_ {
+        let generation = self.generation;
+        self.table.iter().filter_map(move |e| {
+            (e.generation == generation && u32::from(e.depth) >= min_depth && e.best != NO_MOVE)
+                .then_some((e.player, e.opponent, e.best))
+        })
+    }
+
     /// Searches every legal move of `pos` within `limits`.
     pub fn search(&mut self, pos: &Othello, limits: MidgameLimits) -> MidgameResult {
         let mut stop = Limits::none();

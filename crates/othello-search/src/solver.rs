@@ -51,6 +51,10 @@ const TABLE_MIN: u32 = 10;
 const MOBILITY_MIN: u32 = 6;
 /// From this many empties on, moves are ordered by a shallow search with an evaluation.
 const SHALLOW_MIN: u32 = 12;
+/// From this many empties on, the shallow ordering searches look 4 plies ahead (3 from 20
+/// empties, 2 from 16, 1 from `SHALLOW_MIN`): FFO #40-#49 with the guess's hints, 1.87 G
+/// nodes with 3 plies, 1.72 G with 4.
+const SHALLOW_DEEPEST: u32 = 22;
 /// Nodes on the principal variation (open windows) order their moves by a shallow search this
 /// many plies deeper than other nodes.
 const PV_EXTRA_DEPTH: u32 = 2;
@@ -81,6 +85,12 @@ const GUESS_WINDOW: i32 = 3;
 /// After the first search from a guess, the probes step by 2 discs this many times before
 /// they gallop.
 const GUESS_STEPS: u32 = 3;
+/// The guess's midgame search leaves its best move, as a hint for the ordering
+/// (`Features::hints`), in every position it searched at least this many plies deep:
+/// near the root, where its deeper look beats the solver's shallow ordering searches (FFO
+/// #46-#47: 728 M nodes without hints, 663 M with hints from 4 plies, 642 M from 7; from 2
+/// plies, more nodes than without).
+const HINT_DEPTH: u32 = 7;
 /// From this many empties on, nodes look for an enhanced transposition cutoff.
 const ETC_MIN: u32 = 11;
 /// Above every score.
@@ -147,11 +157,15 @@ pub struct Features {
     /// the value of a short midgame search with the learned evaluation (the built-in
     /// [`Weights`](crate::Weights)), then moves by 2 discs at a time (see `docs/solver.md`).
     pub guess: bool,
+    /// With a guess (see `guess`): the best moves of the guess's midgame search, in the
+    /// positions it searched deeply (near the root), go into the table as the moves to try
+    /// first, with no bounds.
+    pub hints: bool,
 }
 
 impl Features {
     /// The names of the techniques, as [`Features::without`] takes them.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "table",
         "mobility",
         "shallow",
@@ -160,6 +174,7 @@ impl Features {
         "etc",
         "wld-first",
         "guess",
+        "hints",
     ];
 
     /// These features with the technique called `name` (one of [`Features::NAMES`]) off.
@@ -176,6 +191,7 @@ impl Features {
             "etc" => self.etc = false,
             "wld-first" => self.wld_first = false,
             "guess" => self.guess = false,
+            "hints" => self.hints = false,
             _ => return Err(ParseFeatureError(name.to_string())),
         }
         Ok(self)
@@ -184,7 +200,7 @@ impl Features {
 
 /// A technique name that [`Features::without`] does not know.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown solver technique `{0}` (expected one of: table, mobility, shallow, parity, stability, etc, wld-first, guess)")]
+#[error("unknown solver technique `{0}` (expected one of: table, mobility, shallow, parity, stability, etc, wld-first, guess, hints)")]
 pub struct ParseFeatureError(pub String);
 
 impl Default for Features {
@@ -198,6 +214,7 @@ impl Default for Features {
             etc: true,
             wld_first: true,
             guess: true,
+            hints: true,
         }
     }
 }
@@ -489,6 +506,9 @@ impl Solver {
             None => self.guess(pos, mode, limits),
         };
         self.date = self.date.wrapping_add(1);
+        if guess_nodes > 0 && self.config.features.hints {
+            self.seed_hints();
+        }
         let (p, o) = (pos.player().0, pos.opponent().0);
         let nodes = AtomicU64::new(guess_nodes);
         let plan = RootPlan::new(mode, self.config.features.wld_first, guess);
@@ -524,6 +544,33 @@ impl Solver {
             lower,
             upper,
             best_from,
+        }
+    }
+
+    /// Seeds the table with the best moves of the guess's midgame search (positions it
+    /// searched at least `HINT_DEPTH` plies deep that the table does not hold yet): bounds
+    /// `[-64, 64]`, so they only order moves and never change a score.
+    fn seed_hints(&self) {
+        let Some(guesser) = &self.guesser else {
+            return;
+        };
+        if !self.config.features.table {
+            return;
+        }
+        for (p, o, best) in guesser.best_moves(HINT_DEPTH) {
+            let key = hash(p, o);
+            if self.table.probe(key).is_none() {
+                self.table.store(
+                    key,
+                    Entry {
+                        lower: -64,
+                        upper: 64,
+                        best,
+                        empties: (64 - (p | o).count_ones()) as u8,
+                        date: self.date,
+                    },
+                );
+            }
         }
     }
 

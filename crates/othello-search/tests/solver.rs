@@ -62,6 +62,7 @@ fn agrees_with_minimax_on_random_endgames() {
             etc: false,
             wld_first: false,
             guess: false,
+            hints: false,
         },
     );
     let mut wins = [0usize; 3];
