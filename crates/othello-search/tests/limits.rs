@@ -20,6 +20,15 @@ fn solver(threads: usize) -> Solver {
     .expect("valid config")
 }
 
+/// A 1-thread solver with the default table and the technique `name` off.
+fn solver_without(name: &str) -> Solver {
+    Solver::new(SolverConfig {
+        features: Features::default().without(name).unwrap(),
+        ..SolverConfig::default()
+    })
+    .expect("valid config")
+}
+
 /// FFO #59: 34 empties, black wins by 64. The node counts are bounded so that the explosion
 /// (hundreds of millions of nodes after the WLD solve) cannot come back unnoticed.
 #[test]
@@ -237,12 +246,7 @@ fn a_guessed_solve_stopped_keeps_true_bounds() {
 /// same score as the solve without it, on FFO #37 (22 empties).
 #[test]
 fn the_solvers_guess_keeps_the_score() {
-    let off = Features::default().without("guess").unwrap();
-    let mut plain = Solver::new(SolverConfig {
-        features: off,
-        ..SolverConfig::default()
-    })
-    .unwrap();
+    let mut plain = solver_without("guess");
     let mut guessing = solver(1);
     for obf in &ffo("fforum-20-39.obf")[17..18] {
         assert!(obf.position.empties().count() >= 22);
@@ -259,12 +263,7 @@ fn the_solvers_guess_keeps_the_score() {
 /// them finds the same score and best move as the solve without them, with other work.
 #[test]
 fn the_guess_hints_keep_the_score() {
-    let off = Features::default().without("hints").unwrap();
-    let mut plain = Solver::new(SolverConfig {
-        features: off,
-        ..SolverConfig::default()
-    })
-    .unwrap();
+    let mut plain = solver_without("hints");
     let mut hinted = solver(1);
     let obf = &ffo("fforum-20-39.obf")[19];
     assert_eq!(obf.position.empties().count(), 26);
