@@ -13,7 +13,7 @@ use yomi_core::{Agent, AgentError, Explanation, Limits, MoveScore, Rng};
 use yomi_othello::{Move, Othello};
 use yomi_othello_search::{
     Evaluator, HandEval, MidgameSearch, Mode, Solver, SolverConfig, WeightError, Weights,
-    EVAL_LIMIT, FINAL_SCALE,
+    EVAL_LIMIT, FINAL_SCALE, PROBCUT_LEARNED, PROBCUT_THRESHOLD,
 };
 
 use crate::common::{explain_best, moves_of, time_text};
@@ -75,7 +75,7 @@ impl OthelloEval {
 }
 
 /// How an [`OthelloAgent`] picks its moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct OthelloSettings {
     /// The time per move, for the midgame search and the solves alike; `None` for none.
     pub time: Option<Duration>,
@@ -92,6 +92,11 @@ pub struct OthelloSettings {
     pub eval: OthelloEval,
     /// With [`OthelloEval::Learned`]: a weight file to use instead of the built-in weights.
     pub weights: Option<PathBuf>,
+    /// With [`OthelloEval::Learned`]: Multi-ProbCut in the midgame search with this threshold
+    /// in standard deviations ([`MidgameSearch::set_probcut`], with the statistics
+    /// [`PROBCUT_LEARNED`] measured for the built-in weights); `None` for none. Ignored with
+    /// [`OthelloEval::Hand`].
+    pub probcut: Option<f64>,
 }
 
 impl OthelloSettings {
@@ -109,7 +114,8 @@ impl OthelloSettings {
 }
 
 impl Default for OthelloSettings {
-    /// `time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin`.
+    /// `time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5`
+    /// (ProbCut at [`PROBCUT_THRESHOLD`]).
     fn default() -> OthelloSettings {
         OthelloSettings {
             time: Some(Duration::from_millis(100)),
@@ -119,6 +125,7 @@ impl Default for OthelloSettings {
             hash_mb: 16,
             eval: OthelloEval::Learned,
             weights: None,
+            probcut: Some(PROBCUT_THRESHOLD),
         }
     }
 }
@@ -159,8 +166,12 @@ impl OthelloAgent {
     /// A [`WeightError`] when `settings.weights` names a file that is missing, corrupt or of
     /// another layout.
     pub fn new(settings: OthelloSettings) -> Result<OthelloAgent, WeightError> {
+        let mut midgame = MidgameSearch::new(settings.hash_mb, settings.evaluator()?);
+        if settings.eval == OthelloEval::Learned {
+            midgame.set_probcut(settings.probcut.map(|t| (t, PROBCUT_LEARNED)));
+        }
         Ok(OthelloAgent {
-            midgame: MidgameSearch::new(settings.hash_mb, settings.evaluator()?),
+            midgame,
             settings,
             solver: None,
             limits: Limits::none(),
@@ -235,18 +246,22 @@ impl fmt::Display for OthelloAgent {
             s.eval
         )?;
         match &s.weights {
-            None => write!(f, ",weights=builtin"),
+            None => write!(f, ",weights=builtin")?,
             Some(path) => {
                 let path = path.display().to_string();
                 let plain = !path
                     .chars()
                     .any(|c| matches!(c, ',' | ':' | '=' | '(' | ')') || c.is_whitespace());
                 if plain {
-                    write!(f, ",weights={path}")
+                    write!(f, ",weights={path}")?;
                 } else {
-                    write!(f, ",weights=({path})")
+                    write!(f, ",weights=({path})")?;
                 }
             }
+        }
+        match s.probcut {
+            Some(t) if s.eval == OthelloEval::Learned => write!(f, ",probcut={t}"),
+            _ => write!(f, ",probcut=off"),
         }
     }
 }
@@ -410,6 +425,13 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
                     help: "with eval=learned: a weight file (yomi train fit) instead of the \
                            built-in weights (builtin)",
                 },
+                ParamInfo {
+                    name: "probcut",
+                    default: "auto",
+                    help: "Multi-ProbCut in the midgame search: its threshold in standard \
+                           deviations (0.1 to 10; eval=learned only), off, or auto (1.5 with \
+                           eval=learned, off with eval=hand)",
+                },
             ],
         },
         |p| {
@@ -427,7 +449,21 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
                     "builtin" => None,
                     path => Some(PathBuf::from(path)),
                 },
+                probcut: match p.text("probcut") {
+                    "off" => None,
+                    "auto" => Some(PROBCUT_THRESHOLD),
+                    _ => Some(
+                        p.f64_in("probcut", 0.1, 10.0)
+                            .map_err(|_| p.bad("probcut", "off or a number from 0.1 to 10"))?,
+                    ),
+                },
             };
+            if settings.eval == OthelloEval::Hand && !matches!(p.text("probcut"), "off" | "auto") {
+                return Err(p.bad(
+                    "probcut",
+                    "off: ProbCut's statistics are the learned evaluation's",
+                ));
+            }
             if settings.eval == OthelloEval::Hand && settings.weights.is_some() {
                 return Err(p.bad("weights", "builtin: eval=hand uses no weights"));
             }

@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use yomi_othello_eval::{Evaluator, HandEval, Weights};
 use yomi_othello_train::{
-    error_at, fit, generate, label, phase_discs, phase_errors, rows, FitConfig, GameConfig,
-    GameSet, LabelSet, MovePicker, SearchPicker, Shard, LABEL_FILE,
+    error_at, fit, generate, label, phase_discs, phase_errors, probcut_stats, rows, FitConfig,
+    GameConfig, GameSet, LabelSet, MovePicker, ProbCutConfig, SearchPicker, Shard, LABEL_FILE,
 };
 
 use crate::Res;
@@ -37,6 +37,38 @@ enum TrainCommand {
     /// The mean absolute error of an evaluation against exact values: of the positions of
     /// labelled position files, or of those with `--empties` empty squares in game files.
     Test(TestArgs),
+    /// Multi-ProbCut's statistics for the midgame search: on positions of game files, how the
+    /// value of a search to each depth follows that of the shallow test search (slope, offset,
+    /// standard deviation); prints them as a table and as the Rust table the search uses.
+    Probcut(ProbcutArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct ProbcutArgs {
+    /// Game files (held out from training, e.g. a test run).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// A weight file (default: the built-in weights).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// The deepest search measured.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(3..=20))]
+    max_depth: u32,
+    /// Only positions with at least this many empty squares.
+    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u32).range(0..=60))]
+    min_empties: u32,
+    /// Only positions with at most this many empty squares.
+    #[arg(long, default_value_t = 52, value_parser = clap::value_parser!(u32).range(0..=60))]
+    max_empties: u32,
+    /// Every this many-th such position of each game.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    every: u64,
+    /// At most this many positions.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(10..=10_000_000))]
+    positions: u64,
+    /// Threads (default: all cores); the result does not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -206,6 +238,7 @@ pub fn run(args: TrainArgs) -> Res<()> {
         }
         TrainCommand::Fit(a) => run_fit(&a),
         TrainCommand::Test(a) => run_test(&a),
+        TrainCommand::Probcut(a) => run_probcut(&a),
     }
 }
 
@@ -466,6 +499,51 @@ fn run_test(a: &TestArgs) -> Res<()> {
             "{:<8} {n} positions at {} empties: mean absolute error {mae:.2} discs",
             eval.name(),
             a.empties
+        );
+    }
+    Ok(())
+}
+
+fn run_probcut(a: &ProbcutArgs) -> Res<()> {
+    if a.min_empties > a.max_empties {
+        return Err("--min-empties is above --max-empties".into());
+    }
+    let eval: Arc<dyn Evaluator> = match &a.weights {
+        Some(path) => {
+            Arc::new(Weights::read(path).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => Weights::builtin(),
+    };
+    let sets = read_sets(&a.files)?;
+    let config = ProbCutConfig {
+        max_depth: a.max_depth,
+        min_empties: a.min_empties,
+        max_empties: a.max_empties,
+        every: a.every as usize,
+        positions: a.positions as usize,
+        threads: threads(a.threads),
+    };
+    let start = Instant::now();
+    let stats = probcut_stats(&sets, &eval, &config)?;
+    println!(
+        "Multi-ProbCut statistics of the {} evaluation, {} to {} empties, in {:.1} s",
+        eval.name(),
+        a.min_empties,
+        a.max_empties,
+        start.elapsed().as_secs_f64()
+    );
+    println!("depth  shallow  positions     slope   offset    sigma");
+    for s in &stats {
+        println!(
+            "{:>5}  {:>7}  {:>9}  {:>8.4}  {:>7.1}  {:>7.1}",
+            s.pair.depth, s.pair.shallow, s.positions, s.pair.slope, s.pair.offset, s.pair.sigma
+        );
+    }
+    println!("// The Rust table (yomi_othello_search::PROBCUT_LEARNED):");
+    for s in &stats {
+        println!(
+            "    ProbCutPair {{ depth: {}, shallow: {}, slope: {:.4}, offset: {:.1}, sigma: {:.1} }},",
+            s.pair.depth, s.pair.shallow, s.pair.slope, s.pair.offset, s.pair.sigma
         );
     }
     Ok(())

@@ -115,6 +115,53 @@ fn shards_merge_into_the_single_run_and_fit_and_test_read_them() {
         &["train", "test", &all, "--empties", "12"],
         "no exactly solved positions",
     );
+    // Multi-ProbCut's statistics: one row per depth from 3, and the Rust table, the same at
+    // any thread count.
+    let probcut = |threads: &str| {
+        ok(&[
+            "train",
+            "probcut",
+            &all,
+            "--max-depth",
+            "5",
+            "--min-empties",
+            "10",
+            "--max-empties",
+            "40",
+            "--every",
+            "1",
+            "--threads",
+            threads,
+        ])
+    };
+    let table = probcut("1");
+    assert!(table.contains("depth  shallow  positions"), "{table}");
+    for row in [
+        "ProbCutPair { depth: 3, shallow: 1,",
+        "ProbCutPair { depth: 5, shallow: 1,",
+    ] {
+        assert!(table.contains(row), "{table}");
+    }
+    let rows = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.contains("ProbCutPair"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(rows(&table).len(), 3, "{table}");
+    assert_eq!(rows(&table), rows(&probcut("2")));
+    fails_with_error(
+        &[
+            "train",
+            "probcut",
+            &all,
+            "--min-empties",
+            "41",
+            "--max-empties",
+            "40",
+        ],
+        "--min-empties",
+    );
     // Test sets: the position of each game at 10 empties, solved; shards merge into the
     // single run; `train test` reads the file.
     let (labels, l0, l1, lmerged) = (

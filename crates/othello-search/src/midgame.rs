@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use yomi_core::{Game, Limits, Watch};
 use yomi_othello::{Move, Othello};
 
-use yomi_othello_eval::Evaluator;
+use yomi_othello_eval::{Evaluator, EVAL_LIMIT};
 
 use crate::bits::final_score;
 use crate::Dispatch;
@@ -23,6 +23,111 @@ const INFINITY: i32 = 10_000_000;
 
 /// The clock is read once per this many nodes.
 const CLOCK_EVERY: u64 = 1024;
+
+/// Multi-ProbCut's statistics for one search depth: how the value of a search to `depth`
+/// plies follows the value of a search to `shallow` plies of the same position,
+/// `deep ~ slope * shallow + offset`, with `sigma` the standard deviation of the rest (all in
+/// evaluation units, hundredths of a disc for the learned evaluation).
+///
+/// A [`MidgameSearch`] with ProbCut on ([`MidgameSearch::set_probcut`]) tests every node of
+/// `depth` plies or more first with two null-window searches to `shallow` plies: when the
+/// shallow value predicts, with `threshold * sigma` to spare, that the deep value is at least
+/// beta (or at most alpha), the node returns beta (alpha) without the deep search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProbCutPair {
+    /// The depth of the node, in plies.
+    pub depth: u32,
+    /// The depth of the test searches ([`probcut_shallow`]).
+    pub shallow: u32,
+    /// The regression's slope.
+    pub slope: f64,
+    /// The regression's offset, in evaluation units.
+    pub offset: f64,
+    /// The standard deviation of the deep value around the prediction, in evaluation units.
+    pub sigma: f64,
+}
+
+/// The shallowest node ProbCut tests, in plies.
+pub const PROBCUT_MIN_DEPTH: u32 = 3;
+
+/// The depth of ProbCut's test searches at a node of `depth` plies: about half of it, of the
+/// same parity (so that both searches end on the same side's move; in Othello the side that
+/// moved last is evaluated too well). Used by the search and by the calibration alike.
+#[must_use]
+pub fn probcut_shallow(depth: u32) -> u32 {
+    let half = depth / 2;
+    let s = if (depth - half) % 2 == 1 {
+        half.saturating_sub(1)
+    } else {
+        half
+    };
+    s.max(1)
+}
+
+/// The statistics the search uses with the learned evaluation (the built-in weights), one
+/// row per depth from [`PROBCUT_MIN_DEPTH`]; deeper nodes use the last row. Measured by
+/// `yomi train probcut` (see `docs/eval.md`, "Multi-ProbCut"), which prints this table.
+pub const PROBCUT_LEARNED: &[ProbCutPair] = &[
+    ProbCutPair {
+        depth: 3,
+        shallow: 1,
+        slope: 0.9929,
+        offset: -34.3,
+        sigma: 425.3,
+    },
+    ProbCutPair {
+        depth: 4,
+        shallow: 2,
+        slope: 1.0022,
+        offset: -8.1,
+        sigma: 359.3,
+    },
+    ProbCutPair {
+        depth: 5,
+        shallow: 1,
+        slope: 1.0045,
+        offset: -43.7,
+        sigma: 547.3,
+    },
+    ProbCutPair {
+        depth: 6,
+        shallow: 2,
+        slope: 1.0116,
+        offset: -8.0,
+        sigma: 484.0,
+    },
+    ProbCutPair {
+        depth: 7,
+        shallow: 3,
+        slope: 1.0240,
+        offset: -21.4,
+        sigma: 424.0,
+    },
+    ProbCutPair {
+        depth: 8,
+        shallow: 4,
+        slope: 1.0299,
+        offset: 8.7,
+        sigma: 397.0,
+    },
+    ProbCutPair {
+        depth: 9,
+        shallow: 3,
+        slope: 1.0407,
+        offset: -22.2,
+        sigma: 513.3,
+    },
+    ProbCutPair {
+        depth: 10,
+        shallow: 4,
+        slope: 1.0464,
+        offset: 27.8,
+        sigma: 470.6,
+    },
+];
+
+/// The default ProbCut threshold, in standard deviations (see [`ProbCutPair`]).
+pub const PROBCUT_THRESHOLD: f64 = 1.5;
 
 /// How far a [`MidgameSearch`] may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,6 +256,8 @@ const EMPTY_ENTRY: Entry = Entry {
 pub struct MidgameSearch {
     evaluator: Arc<dyn Evaluator>,
     kernel: Kernel,
+    /// ProbCut's threshold and table, when on.
+    probcut: Option<(f64, Vec<ProbCutPair>)>,
     table: Vec<Entry>,
     /// The table's size once allocated (a power of two).
     entries: usize,
@@ -163,6 +270,7 @@ impl fmt::Debug for MidgameSearch {
             .field("evaluator", &self.evaluator.name())
             .field("table_entries", &self.entries)
             .field("kernel", &self.kernel())
+            .field("probcut", &self.probcut.as_ref().map(|(t, _)| *t))
             .finish_non_exhaustive()
     }
 }
@@ -199,6 +307,7 @@ impl MidgameSearch {
         MidgameSearch {
             evaluator,
             kernel: Kernel::new(dispatch),
+            probcut: None,
             table: Vec::new(),
             entries,
             generation: 0,
@@ -220,6 +329,23 @@ impl MidgameSearch {
     #[must_use]
     pub fn evaluator(&self) -> &Arc<dyn Evaluator> {
         &self.evaluator
+    }
+
+    /// Switches Multi-ProbCut on with `threshold` standard deviations and the statistics
+    /// `table` (one row per depth from [`PROBCUT_MIN_DEPTH`], in order; deeper nodes use the
+    /// last row), or off with `None` (the default). ProbCut prunes nodes whose shallow search
+    /// predicts a cutoff (see [`ProbCutPair`]): the search gets deeper in the same time, and
+    /// its values are no longer the exact minimax values at its depth. Rows whose `sigma` is
+    /// not finite and positive, or whose `slope` is not positive, are never used. The search
+    /// stays deterministic.
+    pub fn set_probcut(&mut self, probcut: Option<(f64, &[ProbCutPair])>) {
+        self.probcut = probcut.map(|(t, table)| (t, table.to_vec()));
+    }
+
+    /// ProbCut's threshold, when it is on.
+    #[must_use]
+    pub fn probcut(&self) -> Option<f64> {
+        self.probcut.as_ref().map(|(t, _)| *t)
     }
 
     /// The best moves the last search stored for positions it searched at least `min_depth`
@@ -267,8 +393,10 @@ impl MidgameSearch {
         }
         let max_depth = depth.clamp(1, 64);
         let mask = self.table.len() - 1;
+        let cuts = probcut_rows(self.probcut.as_ref());
         let mut s = Searcher {
             evaluator: &*self.evaluator,
+            cuts,
             table: &mut self.table,
             mask,
             generation: self.generation,
@@ -360,9 +488,56 @@ impl Kernel {
     }
 }
 
+/// ProbCut's test at a node of some depth: the test searches' depth and how a deep bound
+/// maps to a shallow one.
+#[derive(Clone, Copy, Debug)]
+struct Cut {
+    shallow: u32,
+    slope: f64,
+    offset: f64,
+    /// `threshold * sigma`.
+    margin: f64,
+}
+
+/// ProbCut's tests by node depth (`None` below [`PROBCUT_MIN_DEPTH`], with ProbCut off, and
+/// for unusable rows).
+fn probcut_rows(probcut: Option<&(f64, Vec<ProbCutPair>)>) -> [Option<Cut>; 65] {
+    let mut cuts = [None; 65];
+    let Some((t, table)) = probcut else {
+        return cuts;
+    };
+    if table.is_empty() || !(t.is_finite() && *t >= 0.0) {
+        return cuts;
+    }
+    for (depth, cut) in cuts.iter_mut().enumerate().skip(PROBCUT_MIN_DEPTH as usize) {
+        let i = (depth - PROBCUT_MIN_DEPTH as usize).min(table.len() - 1);
+        let row = table[i];
+        let usable = row.sigma.is_finite()
+            && row.sigma > 0.0
+            && row.slope.is_finite()
+            && row.slope > 0.0
+            && row.offset.is_finite()
+            && probcut_shallow(depth as u32) < depth as u32;
+        if usable {
+            *cut = Some(Cut {
+                shallow: probcut_shallow(depth as u32),
+                slope: row.slope,
+                offset: row.offset,
+                margin: t * row.sigma,
+            });
+        }
+    }
+    cuts
+}
+
+/// Bounds a ProbCut test may use: inside the evaluations' range, away from final scores.
+const CUT_LIMIT: f64 = EVAL_LIMIT as f64;
+
 /// One search's state.
 struct Searcher<'a> {
     evaluator: &'a dyn Evaluator,
+    /// ProbCut's tests by node depth.
+    cuts: [Option<Cut>; 65],
     table: &'a mut [Entry],
     mask: usize,
     generation: u32,
@@ -470,6 +645,32 @@ macro_rules! negamax {
                             }
                         }
                         break;
+                    }
+                }
+
+                // Multi-ProbCut: a shallow null-window search predicts a cutoff.
+                if let Some(cut) = self.cuts[depth.min(64) as usize] {
+                    let up = ((f64::from(beta) + cut.margin - cut.offset) / cut.slope).ceil();
+                    if f64::from(beta).abs() < CUT_LIMIT && up.abs() < CUT_LIMIT {
+                        let bound = up as i32;
+                        let v = self.$name(p, o, cut.shallow, bound - 1, bound);
+                        if self.aborted {
+                            return 0;
+                        }
+                        if v >= bound {
+                            return beta;
+                        }
+                    }
+                    let down = ((f64::from(alpha) - cut.margin - cut.offset) / cut.slope).floor();
+                    if f64::from(alpha).abs() < CUT_LIMIT && down.abs() < CUT_LIMIT {
+                        let bound = down as i32;
+                        let v = self.$name(p, o, cut.shallow, bound, bound + 1);
+                        if self.aborted {
+                            return 0;
+                        }
+                        if v <= bound {
+                            return alpha;
+                        }
                     }
                 }
 

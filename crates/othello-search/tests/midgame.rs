@@ -173,3 +173,79 @@ fn evaluation_is_bounded_and_symmetric() {
         }
     }
 }
+
+/// Multi-ProbCut: with a threshold no shallow value can reach it never cuts, so the values are
+/// plain minimax's; with the default threshold it prunes (fewer nodes at depth 6), still gives
+/// every legal move a value inside the evaluation's range, and is deterministic.
+#[test]
+fn probcut_prunes_and_never_cuts_past_its_margin() {
+    use yomi_othello_search::{
+        probcut_shallow, PROBCUT_LEARNED, PROBCUT_MIN_DEPTH, PROBCUT_THRESHOLD,
+    };
+    let learned = Weights::builtin();
+    assert_eq!(PROBCUT_LEARNED.len(), 8);
+    for (row, depth) in PROBCUT_LEARNED.iter().zip(PROBCUT_MIN_DEPTH..) {
+        assert_eq!((row.depth, row.shallow), (depth, probcut_shallow(depth)));
+        assert!(
+            row.shallow < row.depth && (row.depth - row.shallow) % 2 == 0,
+            "{row:?}"
+        );
+        assert!(row.sigma > 0.0 && row.slope > 0.5, "{row:?}");
+    }
+    let mut plain = MidgameSearch::new(4, learned.clone());
+    let mut never = MidgameSearch::new(4, learned.clone());
+    never.set_probcut(Some((1e6, PROBCUT_LEARNED)));
+    let mut cutting = MidgameSearch::new(4, learned.clone());
+    cutting.set_probcut(Some((PROBCUT_THRESHOLD, PROBCUT_LEARNED)));
+    assert_eq!(cutting.probcut(), Some(PROBCUT_THRESHOLD));
+    assert_eq!(plain.probcut(), None);
+    let (mut plain_nodes, mut cut_nodes) = (0, 0);
+    let (mut off, mut compared) = (0, 0);
+    for (k, pos) in positions(4, 21).iter().enumerate() {
+        let empties = pos.empties().count();
+        if !(20..=50).contains(&empties) || k % 3 != 0 || pos.must_pass() {
+            continue;
+        }
+        let limits = MidgameLimits {
+            depth: 6,
+            time: None,
+        };
+        let a = plain.search(pos, limits);
+        let b = never.search(pos, limits);
+        let scores = |r: &yomi_othello_search::MidgameResult| -> Vec<(Move, i32)> {
+            r.scores.iter().map(|s| (s.mv, s.score)).collect()
+        };
+        assert_eq!(scores(&a), scores(&b), "{pos}");
+        let c = cutting.search(pos, limits);
+        let again = cutting.search(pos, limits);
+        assert_eq!(scores(&c), scores(&again), "deterministic at {pos}");
+        assert_eq!(c.nodes, again.nodes);
+        assert_eq!(c.scores.len(), pos.legal_moves().len());
+        assert!(c
+            .scores
+            .iter()
+            .all(|s| s.score.abs() <= EVAL_LIMIT || s.score % FINAL_SCALE == 0));
+        plain_nodes += a.nodes;
+        cut_nodes += c.nodes;
+        off += (c.best_score().unwrap() - a.best_score().unwrap()).abs();
+        compared += 1;
+    }
+    assert!(plain_nodes > 0 && compared >= 10, "{compared}");
+    // The pruned search's best value stays near the full one (within a disc on average here).
+    assert!(off / compared < 100, "mean difference {}", off / compared);
+    assert!(
+        cut_nodes * 4 < plain_nodes * 3,
+        "{cut_nodes} against {plain_nodes}"
+    );
+    // Switched off again, it searches exactly as before.
+    cutting.set_probcut(None);
+    let pos = &positions(1, 5)[20];
+    let limits = MidgameLimits {
+        depth: 5,
+        time: None,
+    };
+    assert_eq!(
+        cutting.search(pos, limits).nodes,
+        plain.search(pos, limits).nodes
+    );
+}

@@ -20,15 +20,27 @@ fn othello_is_in_the_othello_zoo_only_with_checked_parameters() {
     for (given, full) in [
         (
             "othello",
-            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin",
+            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5",
         ),
         (
             "othello:exact=0,time=0,depth=5,hash_mb=1",
-            "othello:time=0,depth=5,wld=18,exact=0,hash_mb=1,eval=learned,weights=builtin",
+            "othello:time=0,depth=5,wld=18,exact=0,hash_mb=1,eval=learned,weights=builtin,probcut=1.5",
         ),
         (
             "othello:eval=hand",
-            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=hand,weights=builtin",
+            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=hand,weights=builtin,probcut=off",
+        ),
+        (
+            "othello:probcut=off",
+            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=off",
+        ),
+        (
+            "othello:probcut=2.25,time=0",
+            "othello:time=0,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=2.25",
+        ),
+        (
+            "othello:eval=hand,probcut=auto",
+            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=hand,weights=builtin,probcut=off",
         ),
     ] {
         let spec = zoo.build(given).unwrap().spec();
@@ -47,6 +59,11 @@ fn othello_is_in_the_othello_zoo_only_with_checked_parameters() {
         "othello:time=inf",
         "othello:eval=neural",
         "othello:eval=Hand",
+        "othello:probcut=0",
+        "othello:probcut=11",
+        "othello:probcut=on",
+        "othello:probcut=nan",
+        "othello:eval=hand,probcut=1.5",
     ] {
         let err = zoo.build(bad).unwrap_err();
         assert!(
@@ -86,9 +103,10 @@ fn othello_loads_a_weight_file_and_refuses_bad_ones() {
         .unwrap();
     let spec = format!("othello:time=0,depth=3,weights={}", good.display());
     let mut from_file = zoo.build(&spec).unwrap();
-    assert!(from_file
-        .spec()
-        .ends_with(&format!("eval=learned,weights={}", good.display())));
+    assert!(from_file.spec().ends_with(&format!(
+        "eval=learned,weights={},probcut=1.5",
+        good.display()
+    )));
     let mut builtin = zoo.build("othello:time=0,depth=3").unwrap();
     let pos = random_game_positions(&Othello::new(), 1, &mut Rng::seed_from_u64(4))[20];
     let a = from_file.explain(&pos, &mut Rng::seed_from_u64(1)).unwrap();
