@@ -370,6 +370,11 @@ impl OthelloAgent {
             result.nodes,
             result.elapsed.as_secs_f64()
         ));
+        if let Some(t) = self.midgame.probcut() {
+            e.notes.push(format!(
+                "Multi-ProbCut at {t} standard deviations: values are of the pruned search"
+            ));
+        }
         if result.timed_out {
             e.notes.push(format!(
                 "a limit stopped depth {} before it completed: playing by depth {}",

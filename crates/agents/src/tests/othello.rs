@@ -198,6 +198,11 @@ fn explanations_with(eval_param: &str, eval: &str) {
                 text.contains(&format!("scores: {eval} evaluation")),
                 "{text}"
             );
+            assert_eq!(
+                text.contains("Multi-ProbCut at 1.5 standard deviations"),
+                eval == "learned",
+                "{text}"
+            );
         }
         // The best set is every move of the top score, and the choice is in it.
         let top = e.moves.iter().map(|m| m.score).fold(f64::MIN, f64::max);
