@@ -224,19 +224,6 @@ struct Analysis<G: Game> {
     stopped: Option<StopReason>,
 }
 
-/// The analyst's other parameters: the Othello analyst searches full width (no
-/// Multi-ProbCut), so that its values are the minimax values at the depth it reached,
-/// comparable between moves and equal on symmetric ones, whatever order it searched them in
-/// (a pruned search's values depend on the windows and the table; playing agents keep
-/// ProbCut for strength).
-fn analyst_extra(analyst: &str) -> &'static str {
-    if analyst == "othello" {
-        ",probcut=off"
-    } else {
-        ""
-    }
-}
-
 /// The analyst's spec with a time limit of `secs` where it has a time parameter, bounded
 /// like any agent of the server.
 fn analyst_spec<G: WebGame>(app: &AppState, secs: f64) -> Result<String, ApiError> {
@@ -245,7 +232,7 @@ fn analyst_spec<G: WebGame>(app: &AppState, secs: f64) -> Result<String, ApiErro
         .info(G::ANALYST)
         .is_some_and(|i| i.params.iter().any(|p| p.name == "time"));
     let text = if has_time {
-        format!("{}:time={secs}{}", G::ANALYST, analyst_extra(G::ANALYST))
+        format!("{}:time={secs}{}", G::ANALYST, G::ANALYST_PARAMS)
     } else {
         G::ANALYST.to_string()
     };

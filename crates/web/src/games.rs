@@ -68,6 +68,9 @@ pub(crate) trait WebGame: Zoo {
     const LOOK: &'static str;
     /// The agent spec of the analysis (its explanation's values are shown on the board).
     const ANALYST: &'static str;
+    /// Parameters the analysis gives its analyst after the time (`,name=value...`; empty for
+    /// none).
+    const ANALYST_PARAMS: &'static str = "";
     /// The record formats that `/api/export` and `/api/import` take for the game.
     const FORMATS: &'static [&'static str] = &["line"];
     /// How the page's editor sets up a position.
@@ -242,6 +245,11 @@ impl WebGame for Othello {
     /// 60 placements and, between them, passes (two passes in a row end the game).
     const MAX_MOVES: usize = 120;
     const ANALYST: &'static str = "othello";
+    /// A full-width search (no Multi-ProbCut): its values are the minimax values at the depth
+    /// reached, comparable between moves and equal on symmetric ones, whatever order it
+    /// searched them in (a pruned search's values depend on the windows and the table;
+    /// playing agents keep ProbCut for strength).
+    const ANALYST_PARAMS: &'static str = ",probcut=off";
     const LOOK: &'static str = "discs";
     const FORMATS: &'static [&'static str] = &["line", "ggf"];
 

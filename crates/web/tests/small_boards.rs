@@ -113,6 +113,8 @@ fn the_4x4_start_is_analysed_exactly() {
         "/api/analyse",
         &json!({"game": "othello4", "time": 0.5}),
     );
+    // The small boards' analyst has no ProbCut to switch off.
+    assert_eq!(a["analyst"], "othello:time=0.5");
     let moves = a["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 4);
     for m in moves {
