@@ -267,11 +267,8 @@ fn run_games(a: &GamesArgs) -> Res<()> {
             _ => "hand".to_string(),
         },
     };
-    let evaluator: Arc<dyn Evaluator> = match (a.player.as_str(), &a.weights) {
-        ("learned", Some(path)) => {
-            Arc::new(Weights::read(path).map_err(|e| format!("{}: {e}", path.display()))?)
-        }
-        ("learned", None) => Weights::builtin(),
+    let evaluator: Arc<dyn Evaluator> = match a.player.as_str() {
+        "learned" => learned_weights(a.weights.as_ref())?,
         _ => Arc::new(HandEval),
     };
     let total = (0..a.games).filter(|&i| a.shard.holds(i)).count() as u64;
@@ -450,11 +447,19 @@ fn run_label(a: &LabelArgs) -> Res<()> {
     Ok(())
 }
 
-fn run_test(a: &TestArgs) -> Res<()> {
-    let weights = match &a.weights {
-        Some(path) => std::sync::Arc::new(Weights::read(path)?),
+/// The learned evaluation: the weight file at `path`, or the built-in weights without one; a
+/// file that cannot be read is an error that names it.
+fn learned_weights(path: Option<&PathBuf>) -> Res<Arc<dyn Evaluator>> {
+    Ok(match path {
+        Some(path) => {
+            Arc::new(Weights::read(path).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
         None => Weights::builtin(),
-    };
+    })
+}
+
+fn run_test(a: &TestArgs) -> Res<()> {
+    let weights = learned_weights(a.weights.as_ref())?;
     let hand = yomi_othello_train::HandEval;
     if is_label_file(&a.files[0])? {
         let set = LabelSet::merge(read_label_sets(&a.files)?)?;
@@ -508,12 +513,7 @@ fn run_probcut(a: &ProbcutArgs) -> Res<()> {
     if a.min_empties > a.max_empties {
         return Err("--min-empties is above --max-empties".into());
     }
-    let eval: Arc<dyn Evaluator> = match &a.weights {
-        Some(path) => {
-            Arc::new(Weights::read(path).map_err(|e| format!("{}: {e}", path.display()))?)
-        }
-        None => Weights::builtin(),
-    };
+    let eval = learned_weights(a.weights.as_ref())?;
     let sets = read_sets(&a.files)?;
     let config = ProbCutConfig {
         max_depth: a.max_depth,
