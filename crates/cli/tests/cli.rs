@@ -166,3 +166,25 @@ fn the_readme_shows_the_real_othello_perft_counts() {
     assert_eq!(counts(&text), counts(&shown));
     assert!(text.contains(" leaves/s"));
 }
+
+#[test]
+fn a_closed_standard_output_ends_the_tool_quietly() {
+    // `yomi perft ... | head -0`: the reader is gone before the tool prints its first line.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_yomi"))
+        .args(["perft", "--game", "othello", "6"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the yomi binary runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("it ends");
+    let err = stderr(&out);
+    assert!(!err.contains("panicked"), "{err}");
+    // 141 (128 + SIGPIPE) when it wrote into the closed pipe, 0 in the unlikely case that it
+    // had printed everything before the pipe closed.
+    assert!(
+        matches!(out.status.code(), Some(141) | Some(0)),
+        "{:?}: {err}",
+        out.status
+    );
+}
