@@ -247,28 +247,8 @@ impl CliGame for Nim {
     }
 }
 
-/// `println!` panics when standard output is a pipe whose reader has gone (`yomi ... | head`).
-/// Rust ignores SIGPIPE, so a write to it fails instead of ending the process as it would end
-/// a C program; this hook ends the process quietly in that case (the exit status a shell shows
-/// for a process ended by SIGPIPE, 128 + 13) and leaves every other panic to the default hook.
-fn quiet_on_closed_stdout() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let payload = info.payload();
-        let message = payload
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| payload.downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
-            std::process::exit(141);
-        }
-        default(info);
-    }));
-}
-
 fn main() -> ExitCode {
-    quiet_on_closed_stdout();
+    interrupt::exit_quietly_on_closed_stdout();
     let cli = Cli::parse();
     let command = cli.command.unwrap_or_else(|| {
         eprintln!("(no command: running the default league; see `yomi --help`)");
