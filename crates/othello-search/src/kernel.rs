@@ -26,6 +26,14 @@ macro_rules! search_kernel {
             /// the watch stops the solve), the work is no longer needed, and the search returns at
             /// once with a meaningless score that no caller uses or stores.
             stops: Vec<Arc<AtomicBool>>,
+            /// The evaluation of the selective passes' cut tests.
+            eval: &'t Weights,
+            /// 0 in a proof; else the number of the selective pass running (see
+            /// [`Search::deep`]), whose cuts need a shallow search to clear the window by
+            /// `margin` hundredths of a disc.
+            sel: u8,
+            /// See `sel`.
+            margin: i32,
         }
 
         impl<'t> Search<'t> {
@@ -37,6 +45,7 @@ macro_rules! search_kernel {
                 date: u8,
                 parallel: bool,
                 watch: &'t Watch,
+                eval: &'t Weights,
             ) -> Search<'t> {
                 Search {
                     table,
@@ -49,6 +58,9 @@ macro_rules! search_kernel {
                     reported: 0,
                     next_poll: POLL_EVERY,
                     stops: Vec::new(),
+                    eval,
+                    sel: 0,
+                    margin: 0,
                 }
             }
 
@@ -235,9 +247,15 @@ macro_rules! search_kernel {
                 };
                 let best_sq = best_sq as u8;
                 if let Some(e) = old {
-                    // Bounds from earlier searches of the same position stay valid.
-                    lower = lower.max(i32::from(e.lower));
-                    upper = upper.min(i32::from(e.upper));
+                    if self.sel != 0 && e.sel == 0 && (e.lower > -64 || e.upper < 64) {
+                        // A selective pass keeps proved bounds.
+                        return;
+                    }
+                    if self.holds(&e) {
+                        // Bounds from earlier searches of the same position stay valid.
+                        lower = lower.max(i32::from(e.lower));
+                        upper = upper.min(i32::from(e.upper));
+                    }
                 }
                 self.table.store(
                     key,
@@ -247,6 +265,7 @@ macro_rules! search_kernel {
                         best: best_sq,
                         empties: empties as u8,
                         date: self.date,
+                        sel: self.sel,
                     },
                 );
             }
@@ -529,7 +548,7 @@ macro_rules! search_kernel {
                 } else {
                     None
                 };
-                if let Some(e) = entry {
+                if let Some(e) = entry.filter(|e| self.holds(e)) {
                     let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
                     if lower >= beta {
                         return lower;
@@ -558,13 +577,27 @@ macro_rules! search_kernel {
                         let sq = bits.trailing_zeros();
                         bits &= bits - 1;
                         let f = flips(p, o, sq as usize);
-                        if let Some(e) = self.table.probe(hash(o ^ f, p ^ f ^ 1 << sq)) {
+                        let child = self.table.probe(hash(o ^ f, p ^ f ^ 1 << sq));
+                        if let Some(e) = child.filter(|e| self.holds(e)) {
                             let v = -i32::from(e.upper);
                             if v >= beta {
                                 self.store(key, (alpha, beta), (v, sq), empties, entry);
                                 return v;
                             }
                         }
+                    }
+                }
+                // A selective pass cuts where a shallow search with the evaluation clears the
+                // window by the pass's margin (ProbCut); its bounds hold for that pass only.
+                if self.sel != 0 && empties >= SELECTIVE_NODE_MIN {
+                    let depth = sel_depth(empties);
+                    let high = 100 * beta + self.margin;
+                    if beta < 64 && self.eval_search(p, o, high - 1, high, depth) >= high {
+                        return beta;
+                    }
+                    let low = 100 * alpha - self.margin;
+                    if alpha > -64 && self.eval_search(p, o, low, low + 1, depth) <= low {
+                        return alpha;
                     }
                 }
                 let mut list = [Candidate::default(); MAX_MOVES];
@@ -772,6 +805,69 @@ macro_rules! search_kernel {
                 // Neither side can play: 63 discs, the empty square goes to the winner.
                 let diff = 2 * pc - 63;
                 diff + diff.signum()
+            }
+
+            /// Whether the bounds of `e` hold in this search: proved bounds always, a selective
+            /// pass's only in that pass.
+            $(#[$hot])*
+            fn holds(&self, e: &Entry) -> bool {
+                e.sel == 0 || e.sel == self.sel
+            }
+
+            /// Makes the search a proof (`sel` 0) or selective pass `sel` with a cut margin of
+            /// `margin` hundredths of a disc.
+            fn set_pass(&mut self, sel: u8, margin: i32) {
+                self.sel = sel;
+                self.margin = margin;
+            }
+
+            /// An alpha-beta search `depth` plies deep with the learned evaluation at the leaves,
+            /// in hundredths of a disc (final scores times 100): the selective passes' cut test.
+            $(#[$fn])*
+            fn eval_search(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
+                self.nodes += 1;
+                if depth == 0 {
+                    return self.eval.raw(p, o).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+                }
+                let mv = moves(p, o);
+                if mv == 0 {
+                    if moves(o, p) == 0 {
+                        return 100 * final_score(p, o);
+                    }
+                    return -self.eval_search(o, p, -beta, -alpha, depth);
+                }
+                let mut list = [Candidate::default(); MAX_MOVES];
+                let mut n = 0;
+                let mut bits = mv;
+                while bits != 0 {
+                    let sq = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let f = flips(p, o, sq as usize);
+                    let key = if depth > 1 {
+                        -weighted_mobility(o ^ f, p ^ f ^ 1 << sq)
+                    } else {
+                        0
+                    };
+                    list[n] = Candidate { sq, flips: f, key };
+                    n += 1;
+                }
+                if depth > 1 {
+                    sort(&mut list[..n]);
+                }
+                let mut best = -INF * 100;
+                for c in &list[..n] {
+                    let v = -self.eval_search(o ^ c.flips, p ^ c.flips ^ 1 << c.sq, -beta, -alpha, depth - 1);
+                    if v > best {
+                        best = v;
+                        if v > alpha {
+                            alpha = v;
+                            if alpha >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+                best
             }
 
             /// A shallow alpha-beta search with [`order_eval`] at the leaves, for move ordering.

@@ -21,6 +21,10 @@
 //! subtree on the principal variation, which explodes in positions such as FFO #59 (a +64
 //! wipeout, where proving exact values of +40-ish lines costs far more than proving `>= 64`).
 //!
+//! From 20 empties on, an exact solve first runs selective passes (ProbCut with the learned
+//! evaluation at four margins, from 1.5 to 12 discs): their best moves order the proof and
+//! their score is its guess, but their bounds are tagged in the table and never used by it.
+//!
 //! A solve runs under [`Limits`] (time, nodes, a stop flag); a stopped solve returns the
 //! bounds it proved and the best move known.
 //!
@@ -42,7 +46,7 @@ use yomi_othello::{Bitboard, Move, Othello, Square};
 use crate::bits::{final_score, flips, moves, CORNERS};
 use crate::midgame::{MidgameSearch, FINAL_SCALE};
 use crate::table::{hash, Entry, Table, NO_MOVE};
-use crate::Weights;
+use crate::{Weights, EVAL_LIMIT};
 
 /// From this many empties on, nodes use the transposition table.
 const TABLE_MIN: u32 = 10;
@@ -95,6 +99,31 @@ const HINT_DEPTH: u32 = 7;
 const ETC_MIN: u32 = 11;
 /// Above every score.
 const INF: i32 = 127;
+
+/// From this many empties on, an exact solve runs selective passes before its proof
+/// (`Features::selective`).
+const SELECTIVE_MIN: u32 = 20;
+/// The selective passes' margins in hundredths of a disc, one pass each, in this order: a
+/// ProbCut test cuts a node when a shallow search with the evaluation clears the window by the
+/// margin. FFO #40-#49: 2.08 G nodes without passes, 1.42 G with these four; the last margin
+/// decides #49 (12 discs 521 M nodes, 10 discs 849 M, 16 discs 559 M), and a fifth pass at 32
+/// discs costs more than it saves (1.94 G with the margins 2 to 32 discs).
+const SELECTIVE_MARGINS: [i32; 4] = [150, 300, 600, 1200];
+/// From this many empties on, nodes of a selective pass try a ProbCut test (from 14: 1.68 G
+/// nodes on #40-#49 against 1.57 G from 12, margins 2 to 16 discs).
+const SELECTIVE_NODE_MIN: u32 = 12;
+/// The depth of a ProbCut test's shallow search at `e` empties: `(e - 4) / 4` plies (2 at 12
+/// empties, 4 at 20, 5 at 24-27). FFO #45-#49 with one pass at 4 discs: 1.74 G nodes with
+/// `(e - 8) / 4` plies, 1.50 G with `(e - 4) / 4`, 1.66 G with `e / 4`.
+#[inline]
+const fn sel_depth(e: u32) -> u32 {
+    let d = e.saturating_sub(4) / 4;
+    if d == 0 {
+        1
+    } else {
+        d
+    }
+}
 /// A search reports its nodes to the [`Watch`] and checks the limits every this many nodes.
 const POLL_EVERY: u64 = 4096;
 
@@ -161,11 +190,17 @@ pub struct Features {
     /// positions it searched deeply (near the root), go into the table as the moves to try
     /// first, with no bounds.
     pub hints: bool,
+    /// An exact solve from `SELECTIVE_MIN` (20) empties on first solves the root in selective
+    /// passes (ProbCut: a node is cut when a shallow search with the learned evaluation
+    /// clears its window by a margin, 1.5, 3, 6, then 12 discs), which leave their best moves
+    /// in the table and their score as the next search's guess; their bounds never enter the
+    /// proof (see `docs/solver.md`). Needs the table.
+    pub selective: bool,
 }
 
 impl Features {
     /// The names of the techniques, as [`Features::without`] takes them.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "table",
         "mobility",
         "shallow",
@@ -175,6 +210,7 @@ impl Features {
         "wld-first",
         "guess",
         "hints",
+        "selective",
     ];
 
     /// These features with the technique called `name` (one of [`Features::NAMES`]) off.
@@ -192,6 +228,7 @@ impl Features {
             "wld-first" => self.wld_first = false,
             "guess" => self.guess = false,
             "hints" => self.hints = false,
+            "selective" => self.selective = false,
             _ => return Err(ParseFeatureError(name.to_string())),
         }
         Ok(self)
@@ -200,7 +237,7 @@ impl Features {
 
 /// A technique name that [`Features::without`] does not know.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown solver technique `{0}` (expected one of: table, mobility, shallow, parity, stability, etc, wld-first, guess, hints)")]
+#[error("unknown solver technique `{0}` (expected one of: table, mobility, shallow, parity, stability, etc, wld-first, guess, hints, selective)")]
 pub struct ParseFeatureError(pub String);
 
 impl Default for Features {
@@ -215,6 +252,7 @@ impl Default for Features {
             wld_first: true,
             guess: true,
             hints: true,
+            selective: true,
         }
     }
 }
@@ -405,6 +443,8 @@ pub struct Solver {
     fast: bool,
     /// The midgame search that guesses an exact solve's score, made on first use.
     guesser: Option<MidgameSearch>,
+    /// The evaluation of the selective passes.
+    weights: Arc<Weights>,
 }
 
 impl fmt::Debug for Solver {
@@ -448,6 +488,7 @@ impl Solver {
             date: 0,
             fast: config.dispatch.fast(),
             guesser: None,
+            weights: Weights::builtin(),
         })
     }
 
@@ -512,7 +553,29 @@ impl Solver {
         let (p, o) = (pos.player().0, pos.opponent().0);
         let nodes = AtomicU64::new(guess_nodes);
         let plan = RootPlan::new(mode, self.config.features.wld_first, guess);
+        let passes: &[i32] = if mode == Mode::Exact
+            && self.config.features.selective
+            && self.config.features.table
+            && pos.empties().count() >= SELECTIVE_MIN
+        {
+            &SELECTIVE_MARGINS
+        } else {
+            &[]
+        };
+        let wld_first = self.config.features.wld_first;
         let root = self.run(&watch, |search| {
+            let mut plan = plan;
+            // The selective passes: each solves the root with ProbCut cuts, leaving its best
+            // moves in the table, and its score is the next search's guess. Only the proof
+            // (pass 0) sets the result.
+            for (i, &margin) in passes.iter().enumerate() {
+                search.set_pass(i as u8 + 1, margin);
+                let r = search.solve_root(p, o, plan);
+                search.set_pass(0, 0);
+                if !search.aborted() {
+                    plan = RootPlan::new(mode, wld_first, Some(r.lower));
+                }
+            }
             let r = search.solve_root(p, o, plan);
             nodes.fetch_add(search.nodes(), Ordering::Relaxed);
             r
@@ -568,6 +631,7 @@ impl Solver {
                         best,
                         empties: (64 - (p | o).count_ones()) as u8,
                         date: self.date,
+                        sel: 0,
                     },
                 );
             }
@@ -673,13 +737,25 @@ impl Solver {
     fn search<'s>(&'s self, watch: &'s Watch, parallel: bool) -> Box<dyn Kernel + Send + 's> {
         #[cfg(target_arch = "x86_64")]
         if self.fast {
-            if let Some(search) =
-                x86v3::search(&self.table, &self.config, self.date, parallel, watch)
-            {
+            if let Some(search) = x86v3::search(
+                &self.table,
+                &self.config,
+                self.date,
+                parallel,
+                watch,
+                &self.weights,
+            ) {
                 return search;
             }
         }
-        portable::search(&self.table, &self.config, self.date, parallel, watch)
+        portable::search(
+            &self.table,
+            &self.config,
+            self.date,
+            parallel,
+            watch,
+            &self.weights,
+        )
     }
 
     /// A line from `pos` that keeps `score`: `best`, then at each step the first move whose
@@ -914,6 +990,8 @@ trait Kernel {
     fn nodes(&self) -> u64;
     /// Whether the solve's limits stopped it.
     fn aborted(&self) -> bool;
+    /// See `Search::set_pass`.
+    fn set_pass(&mut self, sel: u8, margin: i32);
 }
 
 /// The search compiled for the target's baseline: runs on every CPU.
@@ -935,6 +1013,9 @@ mod portable {
         fn aborted(&self) -> bool {
             Search::aborted(self)
         }
+        fn set_pass(&mut self, sel: u8, margin: i32) {
+            Search::set_pass(self, sel, margin);
+        }
     }
 
     /// A search of one solve (see `Search::new`).
@@ -944,8 +1025,9 @@ mod portable {
         date: u8,
         parallel: bool,
         watch: &'t Watch,
+        eval: &'t Weights,
     ) -> Box<dyn Kernel + Send + 't> {
-        Box::new(Search::new(table, config, date, parallel, watch))
+        Box::new(Search::new(table, config, date, parallel, watch, eval))
     }
 }
 
@@ -985,6 +1067,9 @@ mod x86v3 {
         fn aborted(&self) -> bool {
             unsafe { Search::aborted(self) }
         }
+        fn set_pass(&mut self, sel: u8, margin: i32) {
+            Search::set_pass(self, sel, margin);
+        }
     }
 
     /// A search of one solve (see `Search::new`), or `None` when the CPU lacks a feature.
@@ -994,9 +1079,10 @@ mod x86v3 {
         date: u8,
         parallel: bool,
         watch: &'t Watch,
+        eval: &'t Weights,
     ) -> Option<Box<dyn Kernel + Send + 't>> {
         available().then(|| {
-            Box::new(Search::new(table, config, date, parallel, watch))
+            Box::new(Search::new(table, config, date, parallel, watch, eval))
                 as Box<dyn Kernel + Send + 't>
         })
     }
@@ -1036,6 +1122,34 @@ mod tests {
             SolveError::Threads(0)
         );
         assert!(Solver::new(config(2, 1)).is_ok());
+    }
+
+    /// A selective pass's bounds never enter a proof: after a pass whose every ProbCut test
+    /// cuts (a margin far below zero, so its values are nonsense), the proof over the same
+    /// table still finds FFO #40's score (+38, 20 empties), in both copies of the search.
+    #[test]
+    fn a_selective_pass_never_changes_the_proof() {
+        let pos: Othello = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
+            .parse()
+            .unwrap();
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        for dispatch in [Dispatch::Portable, Dispatch::Auto] {
+            let mut solver = Solver::new(SolverConfig {
+                dispatch,
+                ..SolverConfig::default()
+            })
+            .unwrap();
+            let watch = Limits::none().start();
+            let (broken, proved) = solver.run(&watch, |search| {
+                search.set_pass(1, -100_000);
+                let broken = search.solve_root(p, o, RootPlan::new(Mode::Exact, true, None));
+                search.set_pass(0, 0);
+                let plan = RootPlan::new(Mode::Exact, true, Some(broken.lower));
+                (broken, search.solve_root(p, o, plan))
+            });
+            assert_ne!(broken.lower, 38, "the broken pass found the score");
+            assert_eq!((proved.lower, proved.upper), (38, 38));
+        }
     }
 
     #[test]

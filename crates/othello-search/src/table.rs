@@ -38,6 +38,10 @@ pub(crate) struct Entry {
     pub empties: u8,
     /// The solve that wrote it.
     pub date: u8,
+    /// 0 when the bounds are proved; else the selective pass that wrote them (see
+    /// `Search::deep`): its bounds only hold for that pass, and only its best move is used by
+    /// the others.
+    pub sel: u8,
 }
 
 impl Entry {
@@ -49,6 +53,7 @@ impl Entry {
             | u64::from(self.date) << 32
             // Bit 40 marks a used slot, so no entry packs to zero (an empty slot).
             | 1 << 40
+            | u64::from(self.sel & 7) << 41
     }
 
     fn unpack(data: u64) -> Entry {
@@ -58,6 +63,7 @@ impl Entry {
             best: (data >> 16) as u8,
             empties: (data >> 24) as u8,
             date: (data >> 32) as u8,
+            sel: (data >> 41) as u8 & 7,
         }
     }
 }
@@ -182,6 +188,7 @@ mod tests {
             best: 63,
             empties,
             date,
+            sel: (empties % 3) & 7,
         };
         for k in 0..4u64 {
             table.store(k << 8, entry(10 + k as u8, 1));

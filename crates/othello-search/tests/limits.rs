@@ -274,3 +274,27 @@ fn the_guess_hints_keep_the_score() {
     assert_eq!(b.best, a.best);
     assert_ne!(a.nodes, b.nodes, "the hints change the work");
 }
+
+/// The selective passes (from 20 empties on) only order moves and guess: on FFO #37 and #38
+/// (22 empties) the solve with them finds the same score and best move as the solve without
+/// them, with other work.
+#[test]
+fn the_selective_passes_keep_the_score() {
+    let mut plain = solver_without("selective");
+    let mut selective = solver(1);
+    for obf in &ffo("fforum-20-39.obf")[17..19] {
+        assert!(obf.position.empties().count() >= 20);
+        let a = plain.solve(&obf.position, Mode::Exact);
+        let b = selective.solve(&obf.position, Mode::Exact);
+        assert_eq!(a.score, obf.scores[0].1);
+        assert_eq!(b.score, a.score);
+        assert!(
+            obf.scores
+                .iter()
+                .any(|&(m, v)| Some(m) == b.best && v == b.score),
+            "{:?}",
+            b.best
+        );
+        assert_ne!(a.nodes, b.nodes, "the passes change the work");
+    }
+}

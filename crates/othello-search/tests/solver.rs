@@ -63,6 +63,7 @@ fn agrees_with_minimax_on_random_endgames() {
             wld_first: false,
             guess: false,
             hints: false,
+            selective: false,
         },
     );
     let mut wins = [0usize; 3];
