@@ -571,11 +571,12 @@ impl Solver {
             for (i, &margin) in passes.iter().enumerate() {
                 search.set_pass(i as u8 + 1, margin);
                 let r = search.solve_root(p, o, plan);
-                search.set_pass(0, 0);
-                if !search.aborted() {
-                    plan = RootPlan::new(mode, wld_first, Some(r.lower));
+                if search.aborted() {
+                    break;
                 }
+                plan = RootPlan::new(mode, wld_first, Some(r.lower));
             }
+            search.set_pass(0, 0);
             let r = search.solve_root(p, o, plan);
             nodes.fetch_add(search.nodes(), Ordering::Relaxed);
             r
