@@ -319,3 +319,24 @@ fn bad_arguments_are_clear_errors() {
         "cannot access",
     );
 }
+
+/// `data/othello-round2b.weights` (round 2's games fitted with `--l2 0.0001`; docs/eval.md):
+/// it loads, says how it was made, and is not the built-in file.
+#[test]
+fn the_committed_refit_loads_and_differs_from_the_built_in_weights() {
+    use yomi_othello_eval::{Evaluator, Weights};
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/othello-round2b.weights");
+    let w = Weights::read(&path).unwrap();
+    assert_eq!(w.phases(), 12);
+    assert!(
+        w.about()
+            .starts_with("yomi train fit boot5.games --phases 12")
+            && w.about().contains("--l2 0.0001 "),
+        "{}",
+        w.about()
+    );
+    assert_ne!(&w, &*Weights::builtin());
+    let start = yomi_othello::Othello::new();
+    assert!(w.evaluate(start.player().0, start.opponent().0).abs() < 300);
+}

@@ -20,7 +20,9 @@ pub struct FitConfig {
     /// as the opening, borrows from its neighbours instead of staying at zero).
     pub min_rows: usize,
     /// The L2 penalty per weight (in discs squared per weight, relative to the mean squared
-    /// error): pulls rarely seen configurations towards zero.
+    /// error): pulls rarely seen configurations towards zero. Its pull on a configuration
+    /// weighs as much as about `l2 * positions` of the phase's positions, so the best value
+    /// falls as the data grows (0.0001 on round 2's 1.6 M positions; docs/eval.md).
     pub l2: f64,
     /// Adam's step size, in discs.
     pub rate: f64,
@@ -41,10 +43,10 @@ impl Default for FitConfig {
             phases: 12,
             overlap: 3,
             min_rows: 10_000,
-            l2: 0.002,
-            rate: 0.05,
-            epochs: 600,
-            patience: 40,
+            l2: 0.0001,
+            rate: 0.1,
+            epochs: 1500,
+            patience: 60,
             holdout: 10,
             threads: 1,
         }
