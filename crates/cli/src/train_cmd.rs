@@ -105,35 +105,36 @@ struct MergeArgs {
     out: PathBuf,
 }
 
+// The defaults are `FitConfig::default()`'s, so the library and the command agree.
 #[derive(Debug, clap::Args)]
 struct FitArgs {
     /// Game files (their games are the training and validation data).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Weight sets by disc count.
-    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(1..=61))]
+    #[arg(long, default_value_t = FitConfig::default().phases as u64, value_parser = clap::value_parser!(u64).range(1..=61))]
     phases: u64,
     /// A phase also learns from positions this many discs outside its range.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=60))]
+    #[arg(long, default_value_t = FitConfig::default().overlap, value_parser = clap::value_parser!(u32).range(0..=60))]
     overlap: u32,
     /// A phase with fewer positions than this learns from positions further away.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = FitConfig::default().min_rows)]
     min_rows: usize,
     /// L2 penalty per weight (the default is the best of those measured on round 2's 1.6 M
     /// positions; docs/eval.md).
-    #[arg(long, default_value_t = 0.0001)]
+    #[arg(long, default_value_t = FitConfig::default().l2)]
     l2: f64,
     /// Adam's step size (discs).
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = FitConfig::default().rate)]
     rate: f64,
     /// The most passes over the data.
-    #[arg(long, default_value_t = 1500, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = FitConfig::default().epochs as u64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     epochs: u64,
     /// Stop after this many passes without a better validation error.
-    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = FitConfig::default().patience as u64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     patience: u64,
     /// Games whose index modulo this is 0 are held out for validation (0: none).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = FitConfig::default().holdout)]
     holdout: u64,
     /// Threads (default: all cores); the weights do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
