@@ -340,3 +340,34 @@ fn the_committed_refit_loads_and_differs_from_the_built_in_weights() {
     let start = yomi_othello::Othello::new();
     assert!(w.evaluate(start.player().0, start.opponent().0).abs() < 300);
 }
+
+/// `data/othello-round3.weights` (`boot5.games`, round 2's games played by round 1, and
+/// `boot6.games`, played by round 2: 80,000 games fitted with the default settings;
+/// docs/eval.md): it loads, says how it was made, is not the built-in file, and the agent
+/// plays with it.
+#[test]
+fn the_committed_round3_file_loads_and_plays() {
+    use yomi_othello_eval::{Evaluator, Weights};
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/othello-round3.weights");
+    let w = Weights::read(&path).unwrap();
+    assert_eq!(w.phases(), 12);
+    assert!(
+        w.about()
+            .starts_with("yomi train fit boot5.games boot6.games --phases 12")
+            && w.about().contains("--l2 0.0001 "),
+        "{}",
+        w.about()
+    );
+    assert_ne!(&w, &*Weights::builtin());
+    let start = yomi_othello::Othello::new();
+    assert!(w.evaluate(start.player().0, start.opponent().0).abs() < 300);
+    // The four opening moves are one move up to symmetry, so they score the same.
+    let spec = format!("othello:time=0,depth=3,weights={}", path.display());
+    let out = ok(&["explain", "--game", "othello", &spec]);
+    assert!(
+        out.contains("weights=") && out.contains("learned evaluation"),
+        "{out}"
+    );
+    assert!(out.contains("best   d3 c4 f5 e6"), "{out}");
+}
