@@ -320,25 +320,33 @@ fn bad_arguments_are_clear_errors() {
     );
 }
 
-/// `data/othello-round2b.weights` (round 2's games fitted with `--l2 0.0001`; docs/eval.md):
-/// it loads, says how it was made, and is not the built-in file.
-#[test]
-fn the_committed_refit_loads_and_differs_from_the_built_in_weights() {
+/// Reads a committed weight file of `data/` and checks what every such file must be: 12
+/// phases, made by a `yomi train fit` of `games` at the penalty 0.0001, not the built-in
+/// file, about even at the start.
+fn committed_weights(name: &str, games: &str) -> (std::path::PathBuf, yomi_othello_eval::Weights) {
     use yomi_othello_eval::{Evaluator, Weights};
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/othello-round2b.weights");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(name);
     let w = Weights::read(&path).unwrap();
     assert_eq!(w.phases(), 12);
+    let made_by = format!("yomi train fit {games} --phases 12");
     assert!(
-        w.about()
-            .starts_with("yomi train fit boot5.games --phases 12")
-            && w.about().contains("--l2 0.0001 "),
+        w.about().starts_with(&made_by) && w.about().contains("--l2 0.0001 "),
         "{}",
         w.about()
     );
     assert_ne!(&w, &*Weights::builtin());
     let start = yomi_othello::Othello::new();
     assert!(w.evaluate(start.player().0, start.opponent().0).abs() < 300);
+    (path, w)
+}
+
+/// `data/othello-round2b.weights` (round 2's games fitted with `--l2 0.0001`; docs/eval.md):
+/// it loads, says how it was made, and is not the built-in file.
+#[test]
+fn the_committed_refit_loads_and_differs_from_the_built_in_weights() {
+    committed_weights("othello-round2b.weights", "boot5.games");
 }
 
 /// `data/othello-round3.weights` (`boot5.games`, round 2's games played by round 1, and
@@ -347,21 +355,7 @@ fn the_committed_refit_loads_and_differs_from_the_built_in_weights() {
 /// plays with it.
 #[test]
 fn the_committed_round3_file_loads_and_plays() {
-    use yomi_othello_eval::{Evaluator, Weights};
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/othello-round3.weights");
-    let w = Weights::read(&path).unwrap();
-    assert_eq!(w.phases(), 12);
-    assert!(
-        w.about()
-            .starts_with("yomi train fit boot5.games boot6.games --phases 12")
-            && w.about().contains("--l2 0.0001 "),
-        "{}",
-        w.about()
-    );
-    assert_ne!(&w, &*Weights::builtin());
-    let start = yomi_othello::Othello::new();
-    assert!(w.evaluate(start.player().0, start.opponent().0).abs() < 300);
+    let (path, _) = committed_weights("othello-round3.weights", "boot5.games boot6.games");
     // The four opening moves are one move up to symmetry, so they score the same.
     let spec = format!("othello:time=0,depth=3,weights={}", path.display());
     let out = ok(&["explain", "--game", "othello", &spec]);

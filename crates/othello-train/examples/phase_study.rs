@@ -1,21 +1,20 @@
 //! A study tool for the evaluation's error at 20 empties: fits the one phase that evaluates
-//! positions with 20 empty squares (40-44 discs of 12 phases, learning from 37-47 discs, as
-//! `yomi train fit` does) with the same Adam, penalty and early stopping, optionally with
-//! extra features beside the 46 patterns, on a subset of the games, and prints the mean
-//! absolute error on labelled position files (`yomi train label`), with the weights rounded
-//! to hundredths as a weight file stores them. docs/eval.md reports what it measured.
+//! positions with 20 empty squares (40-44 discs of 12 phases, learning from 37-47 discs) by
+//! `fit_one_phase`, exactly as `yomi train fit` fits it, optionally with extra features
+//! beside the 46 patterns, on a subset of the games, and prints the mean absolute error on
+//! labelled position files (`yomi train label`), with the weights rounded to hundredths as a
+//! weight file stores them. docs/eval.md reports what it measured.
 //!
 //! ```text
 //! cargo run --release -p yomi-othello-train --example phase_study -- \
-//!     [--features mob,pot,stab,par,disc] [--keep N/M] [--l2 X] [--loss l2|l1|huber:D] \
-//!     GAMES... -- LABELS...
+//!     [--features mob,pot,stab,par,disc] [--keep N/M] [--l2 X] GAMES... -- LABELS...
 //! ```
 //!
 //! - `--features`: extra one-hot features per phase: `mob` the mobility of each side (0-40),
 //!   `pot` the potential mobility of each side (0-60), `stab` each side's stable discs,
 //!   `par` the number of quadrants with an odd number of empty squares, `disc` the disc count.
 //! - `--keep N/M`: only the games whose index `i` has `i % M < N` (learning curves).
-//! - `--loss`: the fitted loss; the error reported is always the absolute one.
+//! - `--l2`: the penalty (default: the fit's).
 //!
 //! A single thread; sums in the rows' order, so the output is the same on every run.
 
@@ -23,8 +22,9 @@ use std::error::Error;
 use std::path::Path;
 
 use yomi_othello::{mobility, potential_mobility, stable_discs, Bitboard};
+use yomi_othello_eval::phase_of;
 use yomi_othello_eval::Layout;
-use yomi_othello_train::{FitConfig, GameSet, LabelSet};
+use yomi_othello_train::{fit_one_phase, phase_discs, FitConfig, GameSet, LabelSet, Row};
 
 /// The extra features this tool knows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -100,56 +100,17 @@ impl Extra {
     }
 }
 
-#[derive(Clone, Copy, Debug)]
-enum Loss {
-    Squared,
-    Absolute,
-    Huber(f64),
-}
-
-impl Loss {
-    fn parse(s: &str) -> Result<Loss, String> {
-        match s {
-            "l2" => Ok(Loss::Squared),
-            "l1" => Ok(Loss::Absolute),
-            _ => s
-                .strip_prefix("huber:")
-                .and_then(|d| d.parse().ok())
-                .filter(|d: &f64| *d > 0.0)
-                .map(Loss::Huber)
-                .ok_or_else(|| format!("bad loss {s:?}: l2, l1 or huber:D with D > 0")),
-        }
-    }
-
-    /// The derivative of the loss at the residual `d`.
-    fn slope(self, d: f64) -> f64 {
-        match self {
-            Loss::Squared => 2.0 * d,
-            Loss::Absolute => d.signum(),
-            Loss::Huber(h) => 2.0 * d.clamp(-h, h),
-        }
-    }
-}
-
-#[derive(Debug)]
-struct Row {
-    features: Vec<u32>,
-    label: f64,
-    discs: u32,
-}
-
 #[derive(Debug)]
 struct Study {
     extras: Vec<Extra>,
     keep: (u64, u64),
     l2: f64,
-    loss: Loss,
     games: Vec<String>,
     labels: Vec<String>,
 }
 
-const USAGE: &str = "usage: phase_study [--features LIST] [--keep N/M] [--l2 X] \
-                     [--loss l2|l1|huber:D] GAMES... -- LABELS...";
+const USAGE: &str =
+    "usage: phase_study [--features LIST] [--keep N/M] [--l2 X] GAMES... -- LABELS...";
 
 impl Study {
     fn parse(args: &[String]) -> Result<Study, Box<dyn Error>> {
@@ -158,7 +119,6 @@ impl Study {
             extras: Vec::new(),
             keep: (1, 1),
             l2: config.l2,
-            loss: Loss::Squared,
             games: Vec::new(),
             labels: Vec::new(),
         };
@@ -187,7 +147,6 @@ impl Study {
                     }
                 }
                 "--l2" => study.l2 = value()?.parse()?,
-                "--loss" => study.loss = Loss::parse(value()?)?,
                 f if f.starts_with("--") => {
                     return Err(format!("unknown option {f}; {USAGE}").into())
                 }
@@ -221,24 +180,16 @@ impl Study {
     }
 }
 
-fn predict(w: &[f64], features: &[u32]) -> f64 {
-    features.iter().map(|&i| w[i as usize]).sum()
-}
-
-fn mae(w: &[f64], rows: &[&Row]) -> f64 {
-    let total: f64 = rows
-        .iter()
-        .map(|r| (predict(w, &r.features) - r.label).abs())
-        .sum();
-    total / rows.len().max(1) as f64
-}
-
 fn main() -> Result<(), Box<dyn Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let study = Study::parse(&args)?;
-    let config = FitConfig::default();
-    // The phase of 44 discs (20 empties) of 12 phases, and the discs it learns from.
-    let (lo, hi, overlap) = (40u32, 44u32, config.overlap);
+    let config = FitConfig {
+        l2: study.l2,
+        ..FitConfig::default()
+    };
+    // The phase of 44 discs (20 empties), and the discs it learns from.
+    let phase = phase_of(44, config.phases);
+    let (lo, hi) = phase_discs(phase, config.phases);
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for file in &study.games {
         let set = GameSet::read(Path::new(file)).map_err(|e| format!("{file}: {e}"))?;
@@ -248,7 +199,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             }
             for s in g.samples(set.config.exact)? {
                 let discs = 64 - s.pos.empties().count();
-                if discs + overlap < lo || discs > hi + overlap {
+                if discs + config.overlap < lo || discs > hi + config.overlap {
                     continue;
                 }
                 let row = Row {
@@ -264,70 +215,17 @@ fn main() -> Result<(), Box<dyn Error>> {
             }
         }
     }
-    if train.is_empty() {
-        return Err("no training positions in the phase".into());
-    }
-    let own = |r: &&Row| r.discs >= lo && r.discs <= hi;
-    let fit_rows: Vec<&Row> = train.iter().collect();
-    let own_train: Vec<&Row> = train.iter().filter(own).collect();
-    let own_valid: Vec<&Row> = valid.iter().filter(own).collect();
-    let len = study.len();
-    let mut w = vec![0.0; len];
-    w[0] = fit_rows.iter().map(|r| r.label).sum::<f64>() / fit_rows.len() as f64;
-    let mut seen = vec![false; len];
-    for r in &fit_rows {
-        for &i in &r.features {
-            seen[i as usize] = true;
-        }
-    }
-    let active: Vec<usize> = (0..len).filter(|&i| seen[i]).collect();
-    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
-    let (mut m, mut v, mut grad) = (vec![0.0; len], vec![0.0; len], vec![0.0; len]);
-    let mut best = (f64::INFINITY, w.clone(), 0usize);
-    let n = fit_rows.len() as f64;
-    for epoch in 1..=config.epochs {
-        for &i in &active {
-            grad[i] = 2.0 * study.l2 * w[i];
-        }
-        grad[0] = 0.0;
-        for r in &fit_rows {
-            let e = study.loss.slope(predict(&w, &r.features) - r.label) / n;
-            for &i in &r.features {
-                grad[i as usize] += e;
-            }
-        }
-        let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
-        for &i in &active {
-            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
-            v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
-            w[i] -= config.rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
-        }
-        let score = mae(
-            &w,
-            if own_valid.is_empty() {
-                &own_train
-            } else {
-                &own_valid
-            },
-        );
-        if score < best.0 {
-            best = (score, w.clone(), epoch);
-        } else if epoch - best.2 >= config.patience {
-            break;
-        }
-    }
-    let (_, w, best_epoch) = best;
+    let (w, report) = fit_one_phase(phase, &train, &valid, &config, study.len())?;
     print!(
-        "features {:?} keep {}/{} l2 {} loss {:?}: rows {} (best pass {}), MAE train {:.3} valid {:.3}",
+        "features {:?} keep {}/{} l2 {}: rows {} (best pass {}), MAE train {:.3} valid {:.3}",
         study.extras,
         study.keep.0,
         study.keep.1,
         study.l2,
-        study.loss,
-        fit_rows.len(),
-        best_epoch,
-        mae(&w, &own_train),
-        mae(&w, &own_valid)
+        train.len(),
+        report.best_epoch,
+        report.train_mae,
+        report.valid_mae
     );
     for file in &study.labels {
         let set = LabelSet::read(Path::new(file)).map_err(|e| format!("{file}: {e}"))?;

@@ -233,6 +233,43 @@ fn fit_phase(
     (w, report)
 }
 
+/// Fits phase `phase` of `config.phases` alone, exactly as [`fit`] fits it, on rows whose
+/// entries index a table of `len` weights: the layout's compact entries
+/// ([`Layout::compact_len`]), and any extra entries after them for a study of other
+/// features. Returns the weights in discs (not rounded) and the phase's report.
+///
+/// # Errors
+/// [`TrainError::NoInput`] without training rows; [`TrainError::Mismatch`] for a phase
+/// outside `config.phases` or an entry at or beyond `len`.
+pub fn fit_one_phase(
+    phase: usize,
+    train: &[Row],
+    valid: &[Row],
+    config: &FitConfig,
+    len: usize,
+) -> Result<(Vec<f64>, PhaseReport), TrainError> {
+    if train.is_empty() {
+        return Err(TrainError::NoInput);
+    }
+    if phase >= config.phases {
+        return Err(TrainError::Mismatch(format!(
+            "phase {phase} of {} phases",
+            config.phases
+        )));
+    }
+    let beyond = train
+        .iter()
+        .chain(valid)
+        .flat_map(|r| &r.features)
+        .find(|&&f| f as usize >= len);
+    if let Some(f) = beyond {
+        return Err(TrainError::Mismatch(format!(
+            "entry {f} of a table of {len} weights"
+        )));
+    }
+    Ok(fit_phase(phase, train, valid, config, len))
+}
+
 /// Fits weights to training rows, validating on `valid`, and rounds them to hundredths of a
 /// disc. Each phase is fitted on its own (in parallel); within a phase every sum runs in the
 /// rows' order, so the same rows and configuration give the same weights on any machine

@@ -21,7 +21,9 @@ mod games;
 mod label;
 mod probcut;
 
-pub use fit::{error_at, fit, phase_discs, phase_errors, rows, FitConfig, PhaseReport, Row};
+pub use fit::{
+    error_at, fit, fit_one_phase, phase_discs, phase_errors, rows, FitConfig, PhaseReport, Row,
+};
 
 pub use label::{
     label, position_at, LabelConfig, LabelSet, LabelStats, Labelled, LABEL_FILE, LABEL_TAG,

@@ -154,6 +154,66 @@ fn fitting_synthetic_labels_recovers_the_weights_that_made_them() {
     assert_eq!(again.0, w);
 }
 
+#[test]
+fn one_phase_fits_as_the_whole_fit_and_learns_extra_entries() {
+    use yomi_core::Rng;
+    use yomi_othello_eval::Layout;
+    let len = Layout::get().compact_len();
+    // Ten categories with known values (discs); a row is the bias and its category's entry,
+    // at 40-44 discs (phase 7 of 12).
+    let values = [-6.0, -4.5, -3.0, -1.0, 0.0, 0.5, 2.0, 3.5, 5.0, 8.0];
+    let mut rng = Rng::seed_from_u64(3);
+    let make = |first: usize, rng: &mut Rng| -> Vec<Row> {
+        (0..2000)
+            .map(|_| {
+                let c = rng.below(values.len());
+                Row {
+                    features: vec![0, (first + c) as u32],
+                    label: values[c],
+                    discs: 40 + rng.below(5) as u32,
+                }
+            })
+            .collect()
+    };
+    let config = FitConfig {
+        l2: 1e-7,
+        rate: 0.05,
+        epochs: 2000,
+        patience: 100,
+        ..FitConfig::default()
+    };
+    // Entries 1-10 of the layout: the same weights as the whole fit's phase 7, rounded.
+    let rows = make(1, &mut rng);
+    let (train, valid) = rows.split_at(1600);
+    let (w, report) = fit_one_phase(7, train, valid, &config, len).unwrap();
+    let (whole, reports) = fit(train, valid, &config, "synthetic").unwrap();
+    assert_eq!(report, reports[7]);
+    let rounded: Vec<i16> = w.iter().map(|x| (x * 100.0).round() as i16).collect();
+    assert_eq!(&rounded[..], whole.table(7));
+    // Extra entries after the layout's: learned, up to the constant the bias takes.
+    let rows = make(len, &mut rng);
+    let (train, valid) = rows.split_at(1600);
+    let (w, report) = fit_one_phase(7, train, valid, &config, len + values.len()).unwrap();
+    assert!(report.valid_mae < 0.05, "{report:?}");
+    for (c, v) in values.iter().enumerate() {
+        let got = w[0] + w[len + c];
+        assert!((got - v).abs() < 0.05, "category {c}: {got} against {v}");
+    }
+    // Entries beyond the table, a phase beyond the phases and no rows are errors.
+    assert!(matches!(
+        fit_one_phase(7, train, valid, &config, len),
+        Err(TrainError::Mismatch(_))
+    ));
+    assert!(matches!(
+        fit_one_phase(12, train, valid, &config, len + 10),
+        Err(TrainError::Mismatch(_))
+    ));
+    assert!(matches!(
+        fit_one_phase(7, &[], valid, &config, len + 10),
+        Err(TrainError::NoInput)
+    ));
+}
+
 /// The exact score from the side to move by plain negamax (no table, no ordering): the slow
 /// reference for the labels.
 fn negamax(pos: &yomi_othello::Othello, mut alpha: i32, beta: i32) -> i32 {
