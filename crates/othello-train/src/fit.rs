@@ -240,7 +240,7 @@ fn fit_phase(
 ///
 /// # Errors
 /// [`TrainError::NoInput`] without training rows; [`TrainError::Mismatch`] for a phase
-/// outside `config.phases` or an entry at or beyond `len`.
+/// outside `config.phases`, `len` 0 (entry 0 is the bias) or an entry at or beyond `len`.
 pub fn fit_one_phase(
     phase: usize,
     train: &[Row],
@@ -256,6 +256,11 @@ pub fn fit_one_phase(
             "phase {phase} of {} phases",
             config.phases
         )));
+    }
+    if len == 0 {
+        return Err(TrainError::Mismatch(
+            "a table of 0 weights: the bias is entry 0".into(),
+        ));
     }
     let beyond = train
         .iter()

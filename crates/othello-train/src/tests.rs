@@ -212,6 +212,15 @@ fn one_phase_fits_as_the_whole_fit_and_learns_extra_entries() {
         fit_one_phase(7, &[], valid, &config, len + 10),
         Err(TrainError::NoInput)
     ));
+    let empty_rows = [Row {
+        features: Vec::new(),
+        label: 1.0,
+        discs: 42,
+    }];
+    assert!(matches!(
+        fit_one_phase(7, &empty_rows, &[], &config, 0),
+        Err(TrainError::Mismatch(_))
+    ));
 }
 
 /// The exact score from the side to move by plain negamax (no table, no ordering): the slow
