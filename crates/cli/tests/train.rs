@@ -322,8 +322,8 @@ fn bad_arguments_are_clear_errors() {
 
 /// Reads a committed weight file of `data/` and checks what every such file must be: 12
 /// phases, made by a `yomi train fit` of `games` at the penalty 0.0001, not the built-in
-/// file, about even at the start.
-fn committed_weights(name: &str, games: &str) -> (std::path::PathBuf, yomi_othello_eval::Weights) {
+/// file, about even at the start. Returns its path.
+fn committed_weights(name: &str, games: &str) -> std::path::PathBuf {
     use yomi_othello_eval::{Evaluator, Weights};
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../data")
@@ -339,7 +339,7 @@ fn committed_weights(name: &str, games: &str) -> (std::path::PathBuf, yomi_othel
     assert_ne!(&w, &*Weights::builtin());
     let start = yomi_othello::Othello::new();
     assert!(w.evaluate(start.player().0, start.opponent().0).abs() < 300);
-    (path, w)
+    path
 }
 
 /// `data/othello-round2b.weights` (round 2's games fitted with `--l2 0.0001`; docs/eval.md):
@@ -355,7 +355,7 @@ fn the_committed_refit_loads_and_differs_from_the_built_in_weights() {
 /// plays with it.
 #[test]
 fn the_committed_round3_file_loads_and_plays() {
-    let (path, _) = committed_weights("othello-round3.weights", "boot5.games boot6.games");
+    let path = committed_weights("othello-round3.weights", "boot5.games boot6.games");
     // The four opening moves are one move up to symmetry, so they score the same.
     let spec = format!("othello:time=0,depth=3,weights={}", path.display());
     let out = ok(&["explain", "--game", "othello", &spec]);

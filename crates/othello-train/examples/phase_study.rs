@@ -22,8 +22,7 @@ use std::error::Error;
 use std::path::Path;
 
 use yomi_othello::{mobility, potential_mobility, stable_discs, Bitboard};
-use yomi_othello_eval::phase_of;
-use yomi_othello_eval::Layout;
+use yomi_othello_eval::{phase_of, Layout};
 use yomi_othello_train::{fit_one_phase, phase_discs, FitConfig, GameSet, LabelSet, Row};
 
 /// The extra features this tool knows.
@@ -198,6 +197,8 @@ fn main() -> Result<(), Box<dyn Error>> {
                 continue;
             }
             for s in g.samples(set.config.exact)? {
+                // Only the rows the phase learns from are kept (all of them would take
+                // gigabytes): the same rows as the whole fit's while there are enough.
                 let discs = 64 - s.pos.empties().count();
                 if discs + config.overlap < lo || discs > hi + config.overlap {
                     continue;
@@ -214,6 +215,15 @@ fn main() -> Result<(), Box<dyn Error>> {
                 }
             }
         }
+    }
+    if train.len() < config.min_rows {
+        // The whole fit would then take in rows further away, which were not kept.
+        return Err(format!(
+            "{} training rows in the phase, fewer than the fit's {}: keep more games",
+            train.len(),
+            config.min_rows
+        )
+        .into());
     }
     let (w, report) = fit_one_phase(phase, &train, &valid, &config, study.len())?;
     print!(
