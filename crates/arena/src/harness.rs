@@ -5,11 +5,13 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use yomi_core::{Agent, AgentError, Forfeit, Game, GameResult, Limits, Player, Rng, StopFlag};
+use yomi_core::{
+    Agent, AgentError, Forfeit, Game, GameResult, Limits, Player, Rng, Shard, StopFlag,
+};
 
 use crate::elo::{Hypothesis, Pentanomial, Sprt};
 use crate::openings::{Opening, Openings, OpeningsInfo};
-use crate::shard::{Outcomes, Shard};
+use crate::outcomes::{code, decode, Outcomes};
 use crate::Tally;
 
 /// The largest number of rounds a match accepts (two games each). A match keeps one byte per
@@ -555,14 +557,6 @@ enum Batch<M> {
     Failed(MatchError),
 }
 
-fn code(r: GameResult) -> u8 {
-    match r {
-        GameResult::Win => 1,
-        GameResult::Loss => 2,
-        GameResult::Draw => 3,
-    }
-}
-
 /// Plays a match: the games of `options.shard`, each round from its opening, on
 /// `config.threads` threads.
 ///
@@ -856,14 +850,6 @@ where
         };
     }
     Ok(result)
-}
-
-pub(crate) fn decode(c: u8) -> GameResult {
-    match c {
-        1 => GameResult::Win,
-        2 => GameResult::Loss,
-        _ => GameResult::Draw,
-    }
 }
 
 /// The player names of a game, in the order A-first, A-second (e.g. `["o", "x"]`).

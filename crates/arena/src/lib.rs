@@ -44,8 +44,9 @@
 
 mod elo;
 mod harness;
+mod merge;
 mod openings;
-mod shard;
+mod outcomes;
 mod stats;
 
 pub use elo::{
@@ -57,9 +58,12 @@ pub use harness::{
     MatchConfig, MatchError, MatchResult, NoObserver, Observer, Progress, RunOptions, Seat,
     SprtReport, MAX_ROUNDS,
 };
+pub use merge::MergeError;
 pub use openings::{Opening, OpeningOrder, Openings, OpeningsError, OpeningsInfo};
-pub use shard::{MergeError, Outcomes, ParseShardError, Shard};
+pub use outcomes::Outcomes;
 pub use stats::{wilson, Ratio, Tally, Z95};
+/// The shard type of every sharded yomi command, re-exported from `yomi_core`.
+pub use yomi_core::{ParseShardError, Shard};
 
 #[cfg(test)]
 mod elo_tests;

@@ -5,7 +5,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use yomi_core::{Limits, NodeCount, Seconds, StopReason};
+use yomi_core::{merge_shards, Limits, NodeCount, Seconds, ShardMergeError, StopReason};
 use yomi_othello::{ObfPosition, Othello};
 use yomi_othello_search::{Features, Mode, Solution, Solver, SolverConfig};
 
@@ -225,7 +225,7 @@ struct FfoArgs {
     /// Solve only the positions whose index in the range (0 for --from) is K mod N, e.g.
     /// 0/4, and print the shard's rows as JSON for `yomi merge`.
     #[arg(long)]
-    shard: Option<yomi_arena::Shard>,
+    shard: Option<yomi_core::Shard>,
     #[command(flatten)]
     solver: SolverArgs,
 }
@@ -421,7 +421,7 @@ pub fn run_bench(args: &BenchArgs) -> Res<()> {
         .into());
     }
     let mut solver = ffo.solver.solver()?;
-    let shard = ffo.shard.unwrap_or(yomi_arena::Shard::WHOLE);
+    let shard = ffo.shard.unwrap_or(yomi_core::Shard::WHOLE);
     let positions = all
         .iter()
         .enumerate()
@@ -476,7 +476,7 @@ pub fn run_bench(args: &BenchArgs) -> Res<()> {
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub struct BenchShard {
     /// Which positions of the range.
-    pub shard: yomi_arena::Shard,
+    pub shard: yomi_core::Shard,
     /// The range's first position.
     pub from: usize,
     /// Its last position.
@@ -502,7 +502,6 @@ pub struct BenchShard {
 pub fn merge_bench(shards: Vec<BenchShard>, json: bool) -> Res<()> {
     let first = shards.first().ok_or("no shard results to merge")?;
     let n = first.shard.count;
-    let mut seen = vec![false; n as usize];
     for s in &shards {
         for (what, theirs, ours) in [
             (
@@ -521,24 +520,22 @@ pub fn merge_bench(shards: Vec<BenchShard>, json: bool) -> Res<()> {
                 .into());
             }
         }
-        if std::mem::replace(&mut seen[s.shard.index as usize], true) {
-            return Err(format!("shard {} is given twice", s.shard).into());
-        }
-        if !s.complete {
-            return Err(format!("shard {} is incomplete: run it again", s.shard).into());
-        }
     }
-    let missing: Vec<String> = (0..n)
-        .filter(|&k| !seen[k as usize])
-        .map(|k| format!("{k}/{n}"))
-        .collect();
-    if !missing.is_empty() {
-        return Err(format!("shards missing: {}", missing.join(", ")).into());
-    }
+    let total = (first.to + 1 - first.from) as u64;
     let json_flag = json;
     let title = first.title.clone();
-    let mut rows: Vec<Row> = shards.into_iter().flat_map(|s| s.rows).collect();
-    rows.sort_by_key(|r| r.number);
+    let mut incomplete = shards.iter().filter(|s| !s.complete).map(|s| s.shard);
+    let incomplete = incomplete.next();
+    let parts = shards.into_iter().map(|s| (s.shard, s.rows)).collect();
+    let rows = match (merge_shards(parts, total), incomplete) {
+        // A duplicated or missing shard first, as the set is checked; then an unfinished one.
+        (Err(e @ (ShardMergeError::Duplicate(_) | ShardMergeError::Missing(_))), _) => {
+            return Err(e.into())
+        }
+        (_, Some(shard)) => return Err(format!("shard {shard} is incomplete: run it again").into()),
+        (Err(e), None) => return Err(e.into()),
+        (Ok(rows), None) => rows,
+    };
     if !json_flag {
         println!("{title}");
         println!("{}", header_line());

@@ -5,10 +5,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+use yomi_core::Shard;
 use yomi_othello_eval::{Evaluator, HandEval, Weights};
 use yomi_othello_train::{
     error_at, fit, generate, label, phase_discs, phase_errors, probcut_stats, rows, FitConfig,
-    GameConfig, GameSet, LabelSet, MovePicker, ProbCutConfig, SearchPicker, Shard, LABEL_FILE,
+    GameConfig, GameSet, LabelSet, MovePicker, ProbCutConfig, SearchPicker, LABEL_FILE,
 };
 
 use crate::Res;
@@ -273,7 +274,7 @@ fn run_games(a: &GamesArgs) -> Res<()> {
         "learned" => learned_weights(a.weights.as_ref())?,
         _ => Arc::new(HandEval),
     };
-    let total = (0..a.games).filter(|&i| a.shard.holds(i)).count() as u64;
+    let total = (0..a.games).filter(|&i| a.shard.contains(i)).count() as u64;
     let start = Instant::now();
     let last = AtomicU64::new(0);
     let progress = |done: u64| {
@@ -404,7 +405,7 @@ fn run_label(a: &LabelArgs) -> Res<()> {
     let total = games
         .games
         .iter()
-        .filter(|g| a.shard.holds(g.index))
+        .filter(|g| a.shard.contains(g.index))
         .count();
     let start = Instant::now();
     let last = AtomicU64::new(0);

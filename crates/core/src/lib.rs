@@ -24,6 +24,9 @@
 //! Data files (tree files, Othello weights, self-play games) share one checked format,
 //! [`Container`]: magic bytes, version, tag, record count, length and checksum, then bincode.
 //!
+//! Sharded runs (matches, leagues, benches, training stages) split their items with one
+//! [`Shard`] (`K/N`) and put the parts together with one [`merge_shards`].
+//!
 //! Long computations (solves, searches, matches) stop through one mechanism: [`Limits`] (a
 //! time limit, a node budget, a [`StopFlag`] set from outside) started as a [`Watch`].
 //!
@@ -39,6 +42,7 @@ mod movelist;
 mod perft;
 mod player;
 mod rng;
+mod shard;
 mod spec;
 mod stop;
 #[cfg(feature = "testing")]
@@ -54,5 +58,6 @@ pub use movelist::{IntoIter as MoveListIntoIter, MoveList};
 pub use perft::{perft, PerftCount};
 pub use player::{GameResult, Outcome, Player};
 pub use rng::{splitmix64, Rng};
+pub use shard::{merge_shards, ParseShardError, Shard, ShardMergeError};
 pub use spec::{AgentSpec, ParseSpecError};
 pub use stop::{Limits, NodeCount, ParseLimitError, Seconds, StopFlag, StopReason, Watch};

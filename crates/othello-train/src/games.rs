@@ -2,11 +2,10 @@
 
 use std::fmt;
 use std::path::Path;
-use std::str::FromStr;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use yomi_core::{Container, FinalScore, Game, Rng};
+use yomi_core::{Container, FinalScore, Game, Rng, Shard};
 use yomi_othello::{Move, Othello, Square};
 use yomi_othello_eval::{Evaluator, HandEval};
 use yomi_othello_search::{MidgameLimits, MidgameSearch, Mode, Solver, SolverConfig};
@@ -22,36 +21,18 @@ pub const GAME_TAG: &str = "othello";
 /// A pass in [`GameRecord::moves`].
 pub const PASS: u8 = 64;
 
-/// One part of a run split over machines: the games whose index is `index` modulo `count`.
-///
-/// Written `K/N` with `0 <= K < N` (`0/1` is the whole run).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shard {
-    /// Which part, `0..count`.
-    pub index: u32,
-    /// How many parts.
-    pub count: u32,
-}
-
-impl Shard {
-    /// The whole run.
-    pub const ALL: Shard = Shard { index: 0, count: 1 };
-
-    /// Whether game `game` belongs to this shard.
-    #[must_use]
-    pub fn holds(self, game: u64) -> bool {
-        game % u64::from(self.count) == u64::from(self.index)
-    }
-}
-
 /// Joins the records of the shard files of one run (`(configuration, records)` each): every
 /// configuration must be the first's and no game (its index by `game`) may be in two files;
 /// the records come out in game order.
 ///
+/// Not [`yomi_core::merge_shards`]: game and label files do not record which shard made them
+/// (their format predates the one `Shard`), and a label file holds only the games that reach
+/// its empties, so the records are joined by their own game index instead of by slot.
+///
 /// # Errors
 /// [`TrainError::Mismatch`] for different configurations or a game in two files;
 /// [`TrainError::NoInput`] for no files.
-pub(crate) fn merge_shards<C: PartialEq + fmt::Debug, T>(
+pub(crate) fn join_by_game<C: PartialEq + fmt::Debug, T>(
     parts: impl IntoIterator<Item = (C, Vec<T>)>,
     game: impl Fn(&T) -> u64,
 ) -> Result<(C, Vec<T>), TrainError> {
@@ -73,27 +54,6 @@ pub(crate) fn merge_shards<C: PartialEq + fmt::Debug, T>(
         )));
     }
     Ok((config, records))
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
-
-impl FromStr for Shard {
-    type Err = TrainError;
-
-    fn from_str(s: &str) -> Result<Shard, TrainError> {
-        let bad = || TrainError::BadShard(s.to_string());
-        let (k, n) = s.trim().split_once('/').ok_or_else(bad)?;
-        let index: u32 = k.trim().parse().map_err(|_| bad())?;
-        let count: u32 = n.trim().parse().map_err(|_| bad())?;
-        if count == 0 || index >= count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
 }
 
 /// How a run of self-play games is made. Every field is stored in the game file, so a file
@@ -239,7 +199,7 @@ impl GameSet {
     /// [`TrainError::NoInput`] for no sets.
     pub fn merge(sets: Vec<GameSet>) -> Result<GameSet, TrainError> {
         let parts = sets.into_iter().map(|s| (s.config, s.games));
-        let (config, games) = merge_shards(parts, |g| g.index)?;
+        let (config, games) = join_by_game(parts, |g| g.index)?;
         Ok(GameSet { config, games })
     }
 
@@ -408,7 +368,7 @@ pub fn generate(
         .num_threads(threads.max(1))
         .build()
         .map_err(|e| TrainError::ThreadPool(e.to_string()))?;
-    let indices: Vec<u64> = (0..config.games).filter(|&i| shard.holds(i)).collect();
+    let indices: Vec<u64> = (0..config.games).filter(|&i| shard.contains(i)).collect();
     let done = AtomicU64::new(0);
     let games = pool.install(|| {
         indices

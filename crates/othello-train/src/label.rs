@@ -5,12 +5,12 @@ use std::path::Path;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use yomi_core::{Container, Game, Player};
+use yomi_core::{Container, Game, Player, Shard};
 use yomi_othello::{Bitboard, Othello};
 use yomi_othello_eval::Evaluator;
 use yomi_othello_search::{Mode, Solver, SolverConfig};
 
-use crate::games::{merge_shards, GameConfig, GameRecord, GameSet, Shard};
+use crate::games::{join_by_game, GameConfig, GameRecord, GameSet};
 use crate::TrainError;
 
 /// Labelled position files: the checked container with magic `YOMILABL`, tag `othello`, one
@@ -140,7 +140,7 @@ pub fn label(
         return Err(TrainError::TooManyEmpties(empties));
     }
     let mut todo = Vec::new();
-    for g in set.games.iter().filter(|g| shard.holds(g.index)) {
+    for g in set.games.iter().filter(|g| shard.contains(g.index)) {
         if let Some(pos) = position_at(g, empties)? {
             todo.push((g.index, pos));
         }
@@ -197,7 +197,7 @@ impl LabelSet {
     /// [`TrainError::NoInput`] for no sets.
     pub fn merge(sets: Vec<LabelSet>) -> Result<LabelSet, TrainError> {
         let parts = sets.into_iter().map(|s| (s.config, s.positions));
-        let (config, positions) = merge_shards(parts, |l| l.game)?;
+        let (config, positions) = join_by_game(parts, |l| l.game)?;
         Ok(LabelSet { config, positions })
     }
 

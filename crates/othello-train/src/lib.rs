@@ -3,7 +3,7 @@
 //! - [`generate`]: self-play games from random openings, played by a shallow fixed-depth
 //!   search and, from about 20 empty squares, by exact solves, so the late labels are exact.
 //!   Seeded (game `i` uses the random stream `(seed, i)`), parallel (the games do not depend
-//!   on the thread count) and shardable ([`Shard`]: `K/N` plays the games `i` with
+//!   on the thread count) and shardable ([`Shard`](yomi_core::Shard): `K/N` plays the games `i` with
 //!   `i % N == K`; [`GameSet::merge`] joins the shards' files).
 //! - Game files: the checked container of `yomi-core` ([`GAME_FILE`]).
 //! - [`fit`]: per phase, full-batch Adam on the squared error with an L2 penalty (rarely seen
@@ -33,7 +33,7 @@ pub use label::{
 pub use probcut::{probcut_stats, ProbCutConfig, ProbCutStat};
 
 pub use games::{
-    generate, play_game, GameConfig, GameRecord, GameSet, MovePicker, Sample, SearchPicker, Shard,
+    generate, play_game, GameConfig, GameRecord, GameSet, MovePicker, Sample, SearchPicker,
     GAME_FILE, GAME_TAG, PASS,
 };
 /// The hand-made evaluation (of `yomi-othello-eval`), to compare against.
@@ -47,9 +47,6 @@ use yomi_othello_search::SolveError;
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum TrainError {
-    /// A shard is not written `K/N` with `0 <= K < N`.
-    #[error("bad shard {0:?}: write K/N with 0 <= K < N, e.g. 0/4")]
-    BadShard(String),
     /// A file is not a sound container file.
     #[error(transparent)]
     Container(#[from] ContainerError),

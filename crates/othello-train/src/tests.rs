@@ -1,4 +1,5 @@
 use super::*;
+use yomi_core::Shard;
 
 fn small() -> GameConfig {
     GameConfig {
@@ -16,8 +17,8 @@ fn small() -> GameConfig {
 fn games_replay_and_do_not_depend_on_threads_or_shards() {
     let config = small();
     let picker = || Box::new(SearchPicker::hand()) as Box<dyn MovePicker + Send>;
-    let one = generate(&config, Shard::ALL, 1, &picker, &|_| {}).unwrap();
-    let two = generate(&config, Shard::ALL, 2, &picker, &|_| {}).unwrap();
+    let one = generate(&config, Shard::WHOLE, 1, &picker, &|_| {}).unwrap();
+    let two = generate(&config, Shard::WHOLE, 2, &picker, &|_| {}).unwrap();
     assert_eq!(one, two);
     assert_eq!(one.games.len(), 6);
     let a = generate(&config, "0/2".parse().unwrap(), 2, &picker, &|_| {}).unwrap();
@@ -248,9 +249,9 @@ fn negamax(pos: &yomi_othello::Othello, mut alpha: i32, beta: i32) -> i32 {
 fn labels_are_the_exact_scores_and_do_not_depend_on_threads_or_shards() {
     let config = small();
     let picker = || Box::new(SearchPicker::hand()) as Box<dyn MovePicker + Send>;
-    let games = generate(&config, Shard::ALL, 2, &picker, &|_| {}).unwrap();
+    let games = generate(&config, Shard::WHOLE, 2, &picker, &|_| {}).unwrap();
     // At 10 empties: every label is the slow reference's score of the game's position.
-    let (ten, stats) = label(&games, 10, Shard::ALL, 1, 16, &|_| {}).unwrap();
+    let (ten, stats) = label(&games, 10, Shard::WHOLE, 1, 16, &|_| {}).unwrap();
     assert_eq!(ten.positions.len(), 6, "{ten:?}");
     assert_eq!(stats.solves, 6);
     assert!(stats.nodes > 0);
@@ -268,7 +269,7 @@ fn labels_are_the_exact_scores_and_do_not_depend_on_threads_or_shards() {
     }
     // At the games' exact threshold the label is also the game's own (perfectly played)
     // result from that position.
-    let (twelve, _) = label(&games, config.exact, Shard::ALL, 2, 16, &|_| {}).unwrap();
+    let (twelve, _) = label(&games, config.exact, Shard::WHOLE, 2, 16, &|_| {}).unwrap();
     assert!(!twelve.positions.is_empty());
     for l in &twelve.positions {
         let g = &games.games[l.game as usize];
@@ -283,7 +284,7 @@ fn labels_are_the_exact_scores_and_do_not_depend_on_threads_or_shards() {
         assert_eq!(i32::from(l.score), s.label);
     }
     // Threads and shards do not change the file.
-    let (two, _) = label(&games, 10, Shard::ALL, 2, 16, &|_| {}).unwrap();
+    let (two, _) = label(&games, 10, Shard::WHOLE, 2, 16, &|_| {}).unwrap();
     assert_eq!(two, ten);
     let (a, _) = label(&games, 10, "0/2".parse().unwrap(), 2, 16, &|_| {}).unwrap();
     let (b, _) = label(&games, 10, "1/2".parse().unwrap(), 1, 16, &|_| {}).unwrap();
@@ -298,7 +299,7 @@ fn labels_are_the_exact_scores_and_do_not_depend_on_threads_or_shards() {
         Err(TrainError::Mismatch(_))
     ));
     assert!(matches!(
-        label(&games, MAX_LABEL_EMPTIES + 1, Shard::ALL, 1, 16, &|_| {}),
+        label(&games, MAX_LABEL_EMPTIES + 1, Shard::WHOLE, 1, 16, &|_| {}),
         Err(TrainError::TooManyEmpties(_))
     ));
     // The error of an evaluation is the mean of |value / 100 - score|.
@@ -322,8 +323,8 @@ fn labels_are_the_exact_scores_and_do_not_depend_on_threads_or_shards() {
 fn label_files_round_trip_and_reject_corruption() {
     let config = small();
     let picker = || Box::new(SearchPicker::hand()) as Box<dyn MovePicker + Send>;
-    let games = generate(&config, Shard::ALL, 2, &picker, &|_| {}).unwrap();
-    let (set, _) = label(&games, 10, Shard::ALL, 2, 16, &|_| {}).unwrap();
+    let games = generate(&config, Shard::WHOLE, 2, &picker, &|_| {}).unwrap();
+    let (set, _) = label(&games, 10, Shard::WHOLE, 2, 16, &|_| {}).unwrap();
     let bytes = set.encode().unwrap();
     assert_eq!(LabelSet::decode(&bytes).unwrap(), set);
     let path = std::env::temp_dir().join(format!("yomi-train-label-{}.labels", std::process::id()));
@@ -394,7 +395,7 @@ fn label_files_round_trip_and_reject_corruption() {
 fn phase_errors_group_the_held_out_positions_by_phase() {
     let config = small();
     let picker = || Box::new(SearchPicker::hand()) as Box<dyn MovePicker + Send>;
-    let games = generate(&config, Shard::ALL, 2, &picker, &|_| {}).unwrap();
+    let games = generate(&config, Shard::WHOLE, 2, &picker, &|_| {}).unwrap();
     let sets = [games.clone()];
     let hand = HandEval;
     // Every game (holdout 1), one phase: the mean over all samples.
