@@ -9,15 +9,15 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use yomi_othello::ObfPosition;
-use yomi_othello_search::{Mode, Solver, SolverConfig};
+use yomi_othello_search::{FfoSuite, Mode, Solver, SolverConfig};
 
-/// FFO #1-#19 (14 to 16 empties).
+/// FFO #1-#19 (14 to 16 empties), from the suite of `yomi-othello-search`.
 fn ffo_1_19() -> Vec<ObfPosition> {
-    include_str!("../../data/ffo/fforum-1-19.obf")
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.parse().expect("valid OBF"))
-        .collect()
+    let suite = FfoSuite::load().expect("the built-in FFO suite");
+    suite
+        .file("fforum-1-19.obf")
+        .expect("the file of #1-#19")
+        .to_vec()
 }
 
 fn bench_solver(c: &mut Criterion) {

@@ -126,7 +126,7 @@ pub enum ShardFile {
         results: Vec<MatchResult>,
     },
     /// Positions of `bench ffo`.
-    Bench(crate::solve_cmd::BenchShard),
+    Bench(yomi_othello_search::BenchShard),
 }
 
 /// A progress bar on standard error for `games` games (hidden when stderr is not a terminal);

@@ -56,7 +56,7 @@ pub fn run(args: &MergeArgs) -> Res<()> {
                 }
             }
         }
-        return crate::solve_cmd::merge_bench(benches, args.json);
+        return crate::solve_cmd::merge_bench_shards(benches, args.json);
     }
     let mut out = io::stdout().lock();
     match &shards[0] {

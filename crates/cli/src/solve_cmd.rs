@@ -3,11 +3,13 @@
 
 use std::fmt;
 use std::path::PathBuf;
-use std::time::Duration;
 
-use yomi_core::{merge_shards, Limits, NodeCount, Seconds, ShardMergeError, StopReason};
+use yomi_core::{Limits, NodeCount, Seconds, Shard, StopReason};
 use yomi_othello::{ObfPosition, Othello};
-use yomi_othello_search::{Features, Mode, Solution, Solver, SolverConfig};
+use yomi_othello_search::{
+    bench_header, bench_rows, bench_verdict, merge_bench, parse_obf, BenchRow, BenchShard,
+    BenchTable, BenchVerdict, Features, FfoError, FfoSuite, Mode, Solution, Solver, SolverConfig,
+};
 
 use crate::{interrupt, Res};
 
@@ -45,15 +47,6 @@ impl Stopped {
         }
     }
 }
-
-/// The FFO endgame suite (positions 1 to 79, as shipped in `data/ffo/`).
-const FFO_FILES: [(usize, &str); 5] = [
-    (1, include_str!("../../../data/ffo/fforum-1-19.obf")),
-    (20, include_str!("../../../data/ffo/fforum-20-39.obf")),
-    (40, include_str!("../../../data/ffo/fforum-40-49.obf")),
-    (50, include_str!("../../../data/ffo/fforum-50-59.obf")),
-    (60, include_str!("../../../data/ffo/fforum-60-79.obf")),
-];
 
 /// The solver's options shared by `solve` and `bench ffo`.
 #[derive(Debug, clap::Args)]
@@ -225,7 +218,7 @@ struct FfoArgs {
     /// Solve only the positions whose index in the range (0 for --from) is K mod N, e.g.
     /// 0/4, and print the shard's rows as JSON for `yomi merge`.
     #[arg(long)]
-    shard: Option<yomi_core::Shard>,
+    shard: Option<Shard>,
     #[command(flatten)]
     solver: SolverArgs,
 }
@@ -264,9 +257,7 @@ pub fn run_solve(args: &SolveArgs) -> Res<()> {
     let mut solver = args.solver.solver()?;
     let mode = args.solver.mode();
     if let Some(path) = &args.obf {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let positions = parse_obf(&text, &path.display().to_string())?;
+        let positions = read_obf(path)?;
         println!(
             "{}: {} positions, {}",
             path.display(),
@@ -291,7 +282,7 @@ pub fn run_solve(args: &SolveArgs) -> Res<()> {
     if args.solver.json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&Row::new(None, &pos, None, &s))?
+            serde_json::to_string_pretty(&BenchRow::new(None, &pos, None, &s))?
         );
         return stopped.map_or(Ok(()), |e| Err(e.into()));
     }
@@ -328,106 +319,19 @@ pub fn run_solve(args: &SolveArgs) -> Res<()> {
     stopped.map_or(Ok(()), |e| Err(e.into()))
 }
 
-/// One solved position, as `--json` prints it.
-#[derive(Debug, serde::Serialize, serde::Deserialize)]
-pub struct Row {
-    /// The position's number in its file or suite.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    number: Option<usize>,
-    position: String,
-    empties: u32,
-    mode: String,
-    score: i32,
-    /// Whether the solve finished; when not, `score` is the lower bound.
-    solved: bool,
-    /// Why the solve stopped early (`time`, `nodes`, `interrupted`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    stopped: Option<String>,
-    /// The proved bounds of the score.
-    lower: i32,
-    upper: i32,
-    /// The published score (the first one listed), in the mode's terms.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    published: Option<i32>,
-    best: Option<String>,
-    pv: Vec<String>,
-    nodes: u64,
-    seconds: f64,
-    nodes_per_second: f64,
-}
-
-impl Row {
-    fn new(number: Option<usize>, pos: &Othello, published: Option<i32>, s: &Solution) -> Row {
-        Row {
-            number,
-            position: pos.to_string(),
-            empties: pos.empties().count(),
-            mode: s.mode.to_string(),
-            score: s.score,
-            solved: s.is_solved(),
-            stopped: s.stopped.map(stop_name),
-            lower: s.lower,
-            upper: s.upper,
-            published,
-            best: s.best.map(|m| m.to_string()),
-            pv: s.pv.iter().map(ToString::to_string).collect(),
-            nodes: s.nodes,
-            seconds: s.elapsed.as_secs_f64(),
-            nodes_per_second: s.nodes_per_second(),
-        }
-    }
-}
-
-/// A stop reason as the JSON rows write it.
-fn stop_name(r: StopReason) -> String {
-    match r {
-        StopReason::Time => "time",
-        StopReason::Nodes => "nodes",
-        StopReason::Interrupted => "interrupted",
-    }
-    .to_string()
-}
-
-/// A row's stop reason back from its JSON name.
-fn stop_reason(name: &str) -> Option<StopReason> {
-    match name {
-        "time" => Some(StopReason::Time),
-        "nodes" => Some(StopReason::Nodes),
-        "interrupted" => Some(StopReason::Interrupted),
-        _ => None,
-    }
-}
-
-/// A table of solved positions, as `--json` prints it.
-#[derive(Debug, serde::Serialize)]
-struct Table {
-    positions: Vec<Row>,
-    nodes: u64,
-    seconds: f64,
-    nodes_per_second: f64,
-}
-
 /// Runs `yomi bench`.
 pub fn run_bench(args: &BenchArgs) -> Res<()> {
     let BenchWhat::Ffo(ffo) = &args.what;
-    let all = ffo_positions()?;
-    if ffo.from < 1 || ffo.to > all.len() || ffo.from > ffo.to {
-        return Err(format!(
-            "FFO positions run from 1 to {}: --from {} --to {} is not a range of them",
-            all.len(),
-            ffo.from,
-            ffo.to
-        )
-        .into());
-    }
+    let suite = FfoSuite::load()?;
+    let shard = ffo.shard.unwrap_or(Shard::WHOLE);
+    let positions = suite.range(ffo.from, ffo.to, shard).map_err(|e| match e {
+        FfoError::BadRange { count, .. } => format!(
+            "FFO positions run from 1 to {count}: --from {} --to {} is not a range of them",
+            ffo.from, ffo.to
+        ),
+        other => other.to_string(),
+    })?;
     let mut solver = ffo.solver.solver()?;
-    let shard = ffo.shard.unwrap_or(yomi_core::Shard::WHOLE);
-    let positions = all
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (i + 1, p))
-        .filter(|(n, _)| (ffo.from..=ffo.to).contains(n))
-        .filter(|(n, _)| shard.contains((n - ffo.from) as u64));
     let title = format!(
         "FFO #{}-#{}, {}, {} search",
         ffo.from,
@@ -443,19 +347,13 @@ pub fn run_bench(args: &BenchArgs) -> Res<()> {
     };
     // A shard: the rows on standard error as they come, then its JSON for `yomi merge`.
     eprintln!("{title}, shard {shard}");
-    let mode = ffo.solver.mode();
-    let mut rows = Vec::new();
-    for (n, obf) in positions {
-        solver.clear();
-        let s = solver.solve_limited(&obf.position, mode, &ffo.solver.limits());
-        let row = Row::new(Some(n), &obf.position, published(obf, mode), &s);
-        eprintln!("{}", row_line(&row));
-        let interrupted = s.stopped == Some(StopReason::Interrupted);
-        rows.push(row);
-        if interrupted {
-            break;
-        }
-    }
+    let rows = bench_rows(
+        &mut solver,
+        positions,
+        ffo.solver.mode(),
+        &ffo.solver.limits(),
+        |row| eprintln!("{}", row.line()),
+    );
     let file = crate::games::ShardFile::Bench(BenchShard {
         shard,
         from: ffo.from,
@@ -472,26 +370,6 @@ pub fn run_bench(args: &BenchArgs) -> Res<()> {
     verdicts(&b.rows)
 }
 
-/// A shard of `bench ffo`, as `--shard K/N` prints it and `yomi merge` reads it.
-#[derive(Debug, serde::Serialize, serde::Deserialize)]
-pub struct BenchShard {
-    /// Which positions of the range.
-    pub shard: yomi_core::Shard,
-    /// The range's first position.
-    pub from: usize,
-    /// Its last position.
-    pub to: usize,
-    /// What must be the same in every shard of a run: the mode, the table size, the limits
-    /// and the techniques switched off (not the thread count).
-    pub settings: String,
-    /// The title line of the whole run's table (from this shard's machine).
-    pub title: String,
-    /// Whether every position of the shard was solved or stopped (not interrupted).
-    pub complete: bool,
-    /// The rows, in order.
-    pub rows: Vec<Row>,
-}
-
 /// `yomi merge` of `bench ffo` shards: the whole run's table (or JSON), its verdict and exit
 /// status; the rows are the shards' own (times and, with several threads, node counts are
 /// each machine's).
@@ -499,75 +377,23 @@ pub struct BenchShard {
 /// # Errors
 /// Shards of different runs (range, settings, shard count), duplicated, missing or
 /// incomplete ones; then, as the whole run, wrong scores and stopped positions.
-pub fn merge_bench(shards: Vec<BenchShard>, json: bool) -> Res<()> {
-    let first = shards.first().ok_or("no shard results to merge")?;
-    let n = first.shard.count;
-    for s in &shards {
-        for (what, theirs, ours) in [
-            (
-                "range",
-                format!("#{}-#{}", s.from, s.to),
-                format!("#{}-#{}", first.from, first.to),
-            ),
-            ("settings", s.settings.clone(), first.settings.clone()),
-            ("shard count", s.shard.count.to_string(), n.to_string()),
-        ] {
-            if theirs != ours {
-                return Err(format!(
-                    "shard {} is from a different run: its {what} is {theirs}, not {ours}",
-                    s.shard
-                )
-                .into());
-            }
-        }
-    }
-    let total = (first.to + 1 - first.from) as u64;
-    let json_flag = json;
-    let title = first.title.clone();
-    let mut incomplete = shards.iter().filter(|s| !s.complete).map(|s| s.shard);
-    let incomplete = incomplete.next();
-    let parts = shards.into_iter().map(|s| (s.shard, s.rows)).collect();
-    let rows = match (merge_shards(parts, total), incomplete) {
-        // A duplicated or missing shard first, as the set is checked; then an unfinished one.
-        (Err(e @ (ShardMergeError::Duplicate(_) | ShardMergeError::Missing(_))), _) => {
-            return Err(e.into())
-        }
-        (_, Some(shard)) => return Err(format!("shard {shard} is incomplete: run it again").into()),
-        (Err(e), None) => return Err(e.into()),
-        (Ok(rows), None) => rows,
-    };
-    if !json_flag {
+pub fn merge_bench_shards(shards: Vec<BenchShard>, json: bool) -> Res<()> {
+    let (title, rows) = merge_bench(shards)?;
+    if !json {
         println!("{title}");
-        println!("{}", header_line());
+        println!("{}", bench_header());
         for r in &rows {
-            println!("{}", row_line(r));
+            println!("{}", r.line());
         }
     }
-    finish(rows, json_flag)
+    finish(rows, json)
 }
 
-/// Every FFO position, numbered from 1.
-fn ffo_positions() -> Res<Vec<ObfPosition>> {
-    let mut out = Vec::new();
-    for (first, text) in FFO_FILES {
-        let positions = parse_obf(text, "the built-in FFO suite")?;
-        if out.len() + 1 != first {
-            return Err("the built-in FFO suite is out of order".into());
-        }
-        out.extend(positions);
-    }
-    Ok(out)
-}
-
-fn parse_obf(text: &str, name: &str) -> Res<Vec<ObfPosition>> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('%'))
-        .map(|(i, l)| {
-            l.parse::<ObfPosition>()
-                .map_err(|e| format!("{name}, line {}: {e}", i + 1).into())
-        })
-        .collect()
+/// The positions of an OBF file, numbered from 1.
+fn read_obf(path: &std::path::Path) -> Res<Vec<ObfPosition>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(parse_obf(&text).map_err(|e| format!("{}, {e}", path.display()))?)
 }
 
 /// Solves each position from scratch (table cleared) under the limits, prints a row each and
@@ -578,158 +404,58 @@ fn parse_obf(text: &str, name: &str) -> Res<Vec<ObfPosition>> {
 fn solve_table<'a>(
     solver: &mut Solver,
     args: &SolverArgs,
-    positions: impl Iterator<Item = (usize, &'a ObfPosition)>,
+    positions: impl IntoIterator<Item = (usize, &'a ObfPosition)>,
 ) -> Res<()> {
-    let mode = args.mode();
     if !args.json {
-        println!("{}", header_line());
+        println!("{}", bench_header());
     }
-    let mut rows = Vec::new();
-    for (n, obf) in positions {
-        solver.clear();
-        let s = solver.solve_limited(&obf.position, mode, &args.limits());
-        let row = Row::new(Some(n), &obf.position, published(obf, mode), &s);
+    let rows = bench_rows(solver, positions, args.mode(), &args.limits(), |row| {
         if !args.json {
-            println!("{}", row_line(&row));
+            println!("{}", row.line());
         }
-        rows.push(row);
-        if s.stopped == Some(StopReason::Interrupted) {
-            break;
-        }
-    }
+    });
     finish(rows, args.json)
-}
-
-/// The published score of a position (its first listed), in the mode's terms.
-fn published(obf: &ObfPosition, mode: Mode) -> Option<i32> {
-    obf.scores.first().map(|&(_, v)| match mode {
-        Mode::Exact => v,
-        Mode::Wld => v.signum(),
-    })
-}
-
-/// The header of the text table.
-fn header_line() -> String {
-    format!(
-        "{:>4} {:>7} {:>9} {:>6} {:>5} {:>14} {:>10} {:>12}",
-        "#", "empties", "score", "want", "move", "nodes", "time (s)", "nodes/s"
-    )
-}
-
-/// What a row says: a wrong score (with its message), a stop, or nothing.
-fn verdict(r: &Row) -> (Option<String>, Option<StopReason>) {
-    let n = r.number.unwrap_or(0);
-    let stopped = r.stopped.as_deref().and_then(stop_reason);
-    let wrong = match (r.published, stopped) {
-        (Some(w), None) if w != r.score => {
-            Some(format!("#{n}: solved {:+}, published {w:+}", r.score))
-        }
-        // Bounds that exclude the published score are wrong too.
-        (Some(w), Some(_)) if w < r.lower || w > r.upper => Some(format!(
-            "#{n}: bounds [{:+}, {:+}] exclude the published {w:+}",
-            r.lower, r.upper
-        )),
-        _ => None,
-    };
-    (wrong, stopped)
-}
-
-/// A row of the text table.
-fn row_line(r: &Row) -> String {
-    let (wrong, stopped) = verdict(r);
-    let note = match (wrong, stopped) {
-        (Some(_), _) => "  WRONG",
-        (None, Some(StopReason::Interrupted)) => "  interrupted",
-        (None, Some(StopReason::Time)) => "  time limit",
-        (None, Some(_)) => "  node limit",
-        (None, None) => "",
-    };
-    let cell = if r.solved {
-        format!("{:+}", r.score)
-    } else {
-        format!("[{:+},{:+}]", r.lower, r.upper)
-    };
-    format!(
-        "{:>4} {:>7} {:>9} {:>6} {:>5} {:>14} {:>10.3} {:>12.0}{note}",
-        r.number.unwrap_or(0),
-        r.empties,
-        cell,
-        r.published
-            .map_or_else(|| "?".to_string(), |w| format!("{w:+}")),
-        r.best.as_deref().unwrap_or("-"),
-        r.nodes,
-        r.seconds,
-        r.nodes_per_second
-    )
 }
 
 /// Prints the total row (or the JSON table) and ends as the rows say: wrong scores fail
 /// (exit 1), then an interruption (130), then positions stopped at a limit (3).
-fn finish(rows: Vec<Row>, json: bool) -> Res<()> {
-    let nodes: u64 = rows.iter().map(|r| r.nodes).sum();
-    let secs: f64 = rows
-        .iter()
-        .map(|r| Duration::from_secs_f64(r.seconds))
-        .sum::<Duration>()
-        .as_secs_f64();
-    let rate = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+fn finish(rows: Vec<BenchRow>, json: bool) -> Res<()> {
     let result = verdicts(&rows);
+    let table = BenchTable::new(rows);
     if json {
-        let table = Table {
-            positions: rows,
-            nodes,
-            seconds: secs,
-            nodes_per_second: rate,
-        };
         println!("{}", serde_json::to_string_pretty(&table)?);
     } else {
-        println!(
-            "{:>4} {:>7} {:>9} {:>6} {:>5} {:>14} {:>10.3} {:>12.0}",
-            "all", "", "", "", "", nodes, secs, rate
-        );
+        println!("{}", table.total_line());
     }
     result
 }
 
 /// The end of a table: wrong scores fail (exit 1), then an interruption (130), then positions
 /// stopped at a limit (3).
-fn verdicts(rows: &[Row]) -> Res<()> {
-    let mut wrong = Vec::new();
-    let mut limited = Vec::new();
-    let mut interrupted = false;
-    for r in rows {
-        let (w, stopped) = verdict(r);
-        match (w, stopped) {
-            (Some(w), _) => wrong.push(w),
-            (None, Some(StopReason::Interrupted)) => interrupted = true,
-            (None, Some(_)) => limited.push(r.number.unwrap_or(0)),
-            (None, None) => {}
-        }
-    }
-    if !wrong.is_empty() {
-        return Err(format!("wrong scores: {}", wrong.join("; ")).into());
-    }
-    if interrupted {
-        return Err(Stopped {
+fn verdicts(rows: &[BenchRow]) -> Res<()> {
+    match bench_verdict(rows) {
+        BenchVerdict::Wrong(wrong) => Err(format!("wrong scores: {}", wrong.join("; ")).into()),
+        BenchVerdict::Interrupted => Err(Stopped {
             code: EXIT_INTERRUPTED,
             message: "interrupted: the rows above are the positions finished".to_string(),
         }
-        .into());
-    }
-    if !limited.is_empty() {
-        let list: Vec<String> = limited.iter().map(|n| format!("#{n}")).collect();
-        return Err(Stopped {
-            code: EXIT_LIMIT,
-            message: format!(
-                "{} position{} stopped at a limit before being solved: {}",
-                limited.len(),
-                if limited.len() == 1 { "" } else { "s" },
-                list.join(" ")
-            ),
+        .into()),
+        BenchVerdict::Limited(limited) => {
+            let list: Vec<String> = limited.iter().map(|n| format!("#{n}")).collect();
+            Err(Stopped {
+                code: EXIT_LIMIT,
+                message: format!(
+                    "{} position{} stopped at a limit before being solved: {}",
+                    limited.len(),
+                    if limited.len() == 1 { "" } else { "s" },
+                    list.join(" ")
+                ),
+            }
+            .into())
         }
-        .into());
+        // `BenchVerdict` may gain cases; only a pass is a success.
+        BenchVerdict::Passed => Ok(()),
     }
-    Ok(())
 }
 
 /// The score as text: `+18` (exact) or `win (+1)` (WLD); the proved bounds of a stopped solve.

@@ -1,22 +1,24 @@
 //! Solves FFO positions and prints a line each: `cargo run --release -p yomi-othello-search --example
-//! ffo -- FILE [FIRST LAST] [threads]` (positions numbered from 1 within the file).
+//! ffo -- FILE [FIRST LAST] [threads]` (positions numbered from 1 within the file). FILE is an
+//! OBF file, or the name of a file of the built-in suite (`fforum-40-49.obf`).
 
 use std::time::Instant;
 
 use yomi_othello::ObfPosition;
-use yomi_othello_search::{Features, Mode, Solver, SolverConfig};
+use yomi_othello_search::{parse_obf, Features, FfoSuite, Mode, Solver, SolverConfig};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let file = args
         .first()
         .ok_or("usage: ffo FILE [FIRST LAST] [THREADS]")?;
-    let text = std::fs::read_to_string(file)?;
-    let positions: Vec<ObfPosition> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(str::parse)
-        .collect::<Result<_, _>>()?;
+    let positions: Vec<ObfPosition> = match std::fs::read_to_string(file) {
+        Ok(text) => parse_obf(&text)?,
+        Err(e) => FfoSuite::load()?
+            .file(file)
+            .map_err(|_| format!("{file}: {e}"))?
+            .to_vec(),
+    };
     let first: usize = args.get(1).map_or(Ok(1), |s| s.parse())?;
     let last: usize = args.get(2).map_or(Ok(positions.len()), |s| s.parse())?;
     let threads: usize = args.get(3).map_or(Ok(1), |s| s.parse())?;

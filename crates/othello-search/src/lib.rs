@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 
 mod bits;
+mod ffo;
 mod kernel;
 mod midgame;
 #[cfg(target_arch = "x86_64")]
@@ -32,6 +33,10 @@ mod simd;
 mod solver;
 mod table;
 
+pub use ffo::{
+    bench_header, bench_rows, bench_verdict, merge_bench, parse_obf, published, BenchMergeError,
+    BenchRow, BenchShard, BenchTable, BenchVerdict, FfoError, FfoSuite, ObfFileError, Verdict,
+};
 pub use midgame::*;
 pub use solver::{
     BestFrom, Dispatch, Features, Mode, MoveValue, ParseFeatureError, ParseModeError, Solution,

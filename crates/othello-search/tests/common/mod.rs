@@ -1,14 +1,10 @@
 //! What the solver's test files share.
 
 use yomi_othello::ObfPosition;
+use yomi_othello_search::FfoSuite;
 
-/// The positions of an FFO file shipped under `data/ffo/`.
+/// The positions of an FFO file of the suite (`data/ffo/`), loaded through [`FfoSuite`].
 pub fn ffo(file: &str) -> Vec<ObfPosition> {
-    let path = format!("{}/../../data/ffo/{file}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.parse().expect("valid OBF"))
-        .collect()
+    let suite = FfoSuite::load().expect("the built-in FFO suite");
+    suite.file(file).unwrap_or_else(|e| panic!("{e}")).to_vec()
 }
