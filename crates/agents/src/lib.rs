@@ -63,6 +63,7 @@ mod basic;
 mod blunder;
 mod common;
 mod engine;
+mod games;
 mod mcts;
 mod montecarlo;
 mod othello_agent;
@@ -78,6 +79,9 @@ pub use basic::{register_generic, FirstAgent, RandomAgent};
 pub use blunder::BlunderAgent;
 pub use common::WIN_VALUE;
 pub use engine::{register_engine, zoo_with_engines};
+#[doc(hidden)]
+pub use games::__types as __game_types;
+pub use games::{known_game_names, known_games, GameKind, UnknownGameError};
 pub use mcts::MctsAgent;
 pub use montecarlo::{PmcAgent, PmcScore};
 pub use othello_agent::{OthelloAgent, OthelloEval, OthelloSettings, ParseEvalError};

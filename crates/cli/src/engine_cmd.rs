@@ -14,7 +14,9 @@ use yomi_protocol::{
     HintValue,
 };
 
-use crate::{CliGame, GameName, Res};
+use yomi_agents::{with_game, GameKind};
+
+use crate::{game_parser, CliGame, Res};
 
 /// The protocols `yomi engine` speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -32,8 +34,8 @@ pub struct EngineArgs {
     #[arg(long, value_enum)]
     pub protocol: ProtocolName,
     /// The game.
-    #[arg(long, value_enum, default_value = "othello")]
-    pub game: GameName,
+    #[arg(long, default_value = "othello", value_parser = game_parser())]
+    pub game: GameKind,
     /// The agent that plays, as a spec (default: the strongest for the game: `othello`, or
     /// the exact `alphabeta` for tic-tac-toe and the stone game). NBoard's `set depth` sets
     /// its `depth` unless the spec gives one.
@@ -55,7 +57,7 @@ pub struct EngineArgs {
 /// Runs `yomi engine`.
 pub fn run(args: &EngineArgs) -> Res<()> {
     match (args.protocol, args.game) {
-        (ProtocolName::Nboard, GameName::Othello) => {
+        (ProtocolName::Nboard, GameKind::Othello) => {
             let factory = factory::<Othello>(args)?;
             let input = BufReader::new(io::stdin());
             run_nboard(
@@ -70,11 +72,7 @@ pub fn run(args: &EngineArgs) -> Res<()> {
         (ProtocolName::Nboard, _) => {
             Err("NBoard speaks only Othello: use --protocol gtp for other games".into())
         }
-        (ProtocolName::Gtp, GameName::Othello) => gtp::<Othello>(args),
-        (ProtocolName::Gtp, GameName::Tictactoe) => gtp::<yomi_tictactoe::TicTacToe>(args),
-        (ProtocolName::Gtp, GameName::Nim) => gtp::<yomi_nim::Nim>(args),
-        (ProtocolName::Gtp, GameName::Othello4) => gtp::<yomi_othello::Othello4>(args),
-        (ProtocolName::Gtp, GameName::Othello6) => gtp::<yomi_othello::Othello6>(args),
+        (ProtocolName::Gtp, game) => with_game!(game, G => gtp::<G>(args)),
     }
 }
 
@@ -170,9 +168,9 @@ pub struct GgfArgs {
 }
 
 /// `yomi show --ggf FILE [--index N]`: the record's header, its moves and the final position.
-pub fn show_ggf(args: &GgfArgs, game: GameName, moves: Option<&str>) -> Res<()> {
+pub fn show_ggf(args: &GgfArgs, game: GameKind, moves: Option<&str>) -> Res<()> {
     let path = args.ggf.as_ref().expect("called with --ggf");
-    if game != GameName::Othello {
+    if game != GameKind::Othello {
         return Err("GGF records are Othello games: use --game othello".into());
     }
     if moves.is_some() {

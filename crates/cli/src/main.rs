@@ -8,12 +8,13 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand, ValueEnum};
-use yomi_agents::{zoo_with_engines, Registry, Zoo};
+use clap::builder::TypedValueParser;
+use clap::{Parser, Subcommand};
+use yomi_agents::{known_games, with_game, zoo_with_engines, GameKind, Registry, Zoo};
 use yomi_arena::{seat_names, MatchConfig, MatchResult, Sprt, MAX_ROUNDS};
 use yomi_core::{perft, Game};
 use yomi_nim::Nim;
-use yomi_othello::{MoveSequence, Othello, Othello4, Othello6, SmallOthello};
+use yomi_othello::{MoveSequence, Othello, SmallOthello};
 use yomi_protocol::EngineGame;
 use yomi_tictactoe::TicTacToe;
 
@@ -79,26 +80,19 @@ enum Command {
     SolveSmall(small_cmd::SolveSmallArgs),
 }
 
-/// The games the tool knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum GameName {
-    /// Tic-tac-toe: O moves first.
-    Tictactoe,
-    /// The stone game: 15 stones, take 1 to 3, taking the last stone wins.
-    Nim,
-    /// Othello: black (X) moves first; 8x8 bitboards.
-    Othello,
-    /// Othello on a 4x4 board (start `-----OX--XO----- X`; `parallel` names the other start).
-    Othello4,
-    /// Othello on a 6x6 board (`diagonal` and `parallel` name the two starts).
-    Othello6,
+/// The `--game` parser: the names of [`known_games`], each with its description in `--help`.
+fn game_parser() -> impl TypedValueParser<Value = GameKind> {
+    let names = known_games().iter().map(|g| {
+        clap::builder::PossibleValue::new(g.name()).help(g.description().trim_end_matches('.'))
+    });
+    clap::builder::PossibleValuesParser::new(names).try_map(|name| name.parse::<GameKind>())
 }
 
 #[derive(Debug, clap::Args)]
 struct GameArg {
     /// The game.
-    #[arg(long, value_enum, default_value = "tictactoe")]
-    game: GameName,
+    #[arg(long, default_value = "tictactoe", value_parser = game_parser())]
+    game: GameKind,
 }
 
 #[derive(Debug, clap::Args)]
@@ -295,48 +289,12 @@ fn run(command: Command) -> Res<()> {
     }
     match command {
         Command::Train(args) => train_cmd::run(args),
-        Command::Match(args) => match args.game.game {
-            GameName::Tictactoe => cmd_match::<TicTacToe>(&args),
-            GameName::Nim => cmd_match::<Nim>(&args),
-            GameName::Othello => cmd_match::<Othello>(&args),
-            GameName::Othello4 => cmd_match::<Othello4>(&args),
-            GameName::Othello6 => cmd_match::<Othello6>(&args),
-        },
-        Command::Perft(args) => match args.game.game {
-            GameName::Tictactoe => cmd_perft::<TicTacToe>(&args),
-            GameName::Nim => cmd_perft::<Nim>(&args),
-            GameName::Othello => cmd_perft::<Othello>(&args),
-            GameName::Othello4 => cmd_perft::<Othello4>(&args),
-            GameName::Othello6 => cmd_perft::<Othello6>(&args),
-        },
-        Command::Show(args) => match args.game.game {
-            GameName::Tictactoe => cmd_show::<TicTacToe>(&args),
-            GameName::Nim => cmd_show::<Nim>(&args),
-            GameName::Othello => cmd_show::<Othello>(&args),
-            GameName::Othello4 => cmd_show::<Othello4>(&args),
-            GameName::Othello6 => cmd_show::<Othello6>(&args),
-        },
-        Command::Explain(args) => match args.game.game {
-            GameName::Tictactoe => explain::run::<TicTacToe>(&args),
-            GameName::Nim => explain::run::<Nim>(&args),
-            GameName::Othello => explain::run::<Othello>(&args),
-            GameName::Othello4 => explain::run::<Othello4>(&args),
-            GameName::Othello6 => explain::run::<Othello6>(&args),
-        },
-        Command::League(args) => match args.game.game {
-            GameName::Tictactoe => league::run::<TicTacToe>(&args),
-            GameName::Nim => league::run::<Nim>(&args),
-            GameName::Othello => league::run::<Othello>(&args),
-            GameName::Othello4 => league::run::<Othello4>(&args),
-            GameName::Othello6 => league::run::<Othello6>(&args),
-        },
-        Command::Agents(args) => match args.game {
-            GameName::Tictactoe => cmd_agents::<TicTacToe>(),
-            GameName::Nim => cmd_agents::<Nim>(),
-            GameName::Othello => cmd_agents::<Othello>(),
-            GameName::Othello4 => cmd_agents::<Othello4>(),
-            GameName::Othello6 => cmd_agents::<Othello6>(),
-        },
+        Command::Match(args) => with_game!(args.game.game, G => cmd_match::<G>(&args)),
+        Command::Perft(args) => with_game!(args.game.game, G => cmd_perft::<G>(&args)),
+        Command::Show(args) => with_game!(args.game.game, G => cmd_show::<G>(&args)),
+        Command::Explain(args) => with_game!(args.game.game, G => explain::run::<G>(&args)),
+        Command::League(args) => with_game!(args.game.game, G => league::run::<G>(&args)),
+        Command::Agents(args) => with_game!(args.game, G => cmd_agents::<G>()),
         Command::Tree(args) => tree_cmd::run(args),
         Command::Solve(args) => solve_cmd::run_solve(&args),
         Command::Bench(args) => solve_cmd::run_bench(&args),

@@ -4,11 +4,8 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+use yomi_agents::{with_game, GameKind};
 use yomi_arena::{seat_names, MatchResult};
-use yomi_core::Game;
-use yomi_nim::Nim;
-use yomi_othello::Othello;
-use yomi_tictactoe::TicTacToe;
 
 use crate::games::ShardFile;
 use crate::league::{self, Format};
@@ -131,28 +128,20 @@ pub fn run(args: &MergeArgs) -> Res<()> {
             } else {
                 Format::Table
             };
-            let game = merged[0].game.clone();
-            match game.as_str() {
-                TicTacToe::NAME => {
-                    league::print::<TicTacToe>(&mut out, &agents, &baseline, &merged, format)?
-                }
-                Nim::NAME => league::print::<Nim>(&mut out, &agents, &baseline, &merged, format)?,
-                Othello::NAME => {
-                    league::print::<Othello>(&mut out, &agents, &baseline, &merged, format)?
-                }
-                other => return Err(format!("unknown game {other:?} in the shards").into()),
-            }
+            let game = kind_of(&merged[0].game)?;
+            with_game!(game, G => league::print::<G>(&mut out, &agents, &baseline, &merged, format))?;
         }
     }
     out.flush()?;
     Ok(())
 }
 
+/// The game a shard names.
+fn kind_of(game: &str) -> Res<GameKind> {
+    game.parse()
+        .map_err(|_| format!("unknown game {game:?} in the shards").into())
+}
+
 fn seats_of(game: &str) -> Res<[&'static str; 2]> {
-    Ok(match game {
-        TicTacToe::NAME => seat_names::<TicTacToe>(),
-        Nim::NAME => seat_names::<Nim>(),
-        Othello::NAME => seat_names::<Othello>(),
-        other => return Err(format!("unknown game {other:?} in the shards").into()),
-    })
+    Ok(with_game!(kind_of(game)?, G => seat_names::<G>()))
 }

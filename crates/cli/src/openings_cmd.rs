@@ -20,7 +20,9 @@ use yomi_core::{Game, Player, Rng};
 use yomi_othello::{Move, MoveSequence, Othello};
 use yomi_othello_search::{EVAL_LIMIT, FINAL_SCALE};
 
-use crate::{interrupt, GameName, Res};
+use yomi_agents::GameKind;
+
+use crate::{game_parser, interrupt, Res};
 
 /// Arguments of `yomi openings`.
 #[derive(Debug, clap::Args)]
@@ -41,8 +43,8 @@ pub enum OpeningsCommand {
 #[derive(Debug, clap::Args)]
 pub struct GenerateArgs {
     /// The game (only Othello has a search deep enough to rate openings).
-    #[arg(long, value_enum, default_value = "othello")]
-    pub game: GameName,
+    #[arg(long, default_value = "othello", value_parser = game_parser())]
+    pub game: GameKind,
     /// Plies in each line.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=40))]
     pub plies: u32,
@@ -119,7 +121,7 @@ fn rate(agent: &mut dyn yomi_core::Agent<Othello>, pos: &Othello) -> Res<f64> {
 }
 
 fn generate(args: &GenerateArgs) -> Res<()> {
-    if args.game != GameName::Othello {
+    if args.game != GameKind::Othello {
         return Err(
             "openings generate rates lines with the othello agent's search: \
                     only --game othello is supported"

@@ -188,3 +188,17 @@ fn a_closed_standard_output_ends_the_tool_quietly() {
         out.status
     );
 }
+
+#[test]
+fn the_cli_offers_the_known_games() {
+    // `--game` takes exactly the one list of games (yomi_agents::known_games), in its order.
+    let names = yomi_agents::known_game_names();
+    fails(
+        &["agents", "--game", "chess"],
+        &format!("[possible values: {names}]"),
+    );
+    for game in yomi_agents::known_games() {
+        let out = yomi(&["agents", "--game", game.name()]);
+        assert!(out.status.success(), "{game}: {}", stderr(&out));
+    }
+}

@@ -19,8 +19,9 @@ use yomi_core::{Agent, Game, Limits, MoveScore, Player, Rng, StopFlag, StopReaso
 use yomi_othello_search::FINAL_SCALE;
 
 use crate::agents::bounded_spec;
-use crate::api::{dispatch, AppState};
+use crate::dispatch::dispatch;
 use crate::games::{Record, WebGame};
+use crate::state::AppState;
 use crate::worker::on_worker;
 use crate::ApiError;
 

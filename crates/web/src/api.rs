@@ -1,7 +1,6 @@
 //! The JSON API under `/api/` (documented in `docs/api.md`). Stateless: every request carries
 //! the game and its move list, and the server replays it.
 
-use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::rejection::JsonRejection;
@@ -9,63 +8,29 @@ use axum::extract::State;
 use axum::http::{Method, Uri};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use tokio::sync::Semaphore;
-use yomi_agents::Registry;
+use yomi_agents::{known_games, with_game, GameKind, Registry};
 use yomi_core::{Limits, Part, Rng, StopFlag};
 use yomi_nim::Nim;
-use yomi_othello::Othello;
 use yomi_tictactoe::TicTacToe;
 use yomi_tree::{parse_alpha, Ratio, Scoring};
 
 use crate::agents::{agent_views, bounded_spec, fresh_seed, AgentView};
+use crate::dispatch::{dispatch, unknown_game};
 use crate::games::{Coordinates, Record, SetupView, StateView, WebGame};
+use crate::state::AppState;
 use crate::tree::{tree_view, TreeView};
 use crate::worker::on_worker;
-use crate::{ApiError, ServeConfig};
-
-/// The games the API plays, by id.
-pub(crate) const GAMES: &str = "tictactoe, nim, othello, othello4, othello6";
+use crate::ApiError;
 
 /// The games the tree browser covers.
 const TREE_GAMES: &str = "tictactoe, nim, othello4";
 
-/// What every handler shares: the configuration and the agent workers' permits.
-#[derive(Debug, Clone)]
-pub(crate) struct AppState {
-    pub(crate) config: ServeConfig,
-    pub(crate) workers: Arc<Semaphore>,
-}
-
-impl AppState {
-    pub(crate) fn new(config: ServeConfig) -> AppState {
-        AppState {
-            workers: Arc::new(Semaphore::new(config.agent_workers.max(1))),
-            config,
-        }
-    }
-}
-
-/// Calls `$f::<G>(args)` for the game named `$game`, or answers "unknown game".
-macro_rules! dispatch {
-    ($game:expr, $f:ident ( $($arg:expr),* ) $(.$await:ident)?) => {
-        match $game {
-            "tictactoe" => $f::<yomi_tictactoe::TicTacToe>($($arg),*)$(.$await)?,
-            "nim" => $f::<yomi_nim::Nim>($($arg),*)$(.$await)?,
-            "othello" => $f::<yomi_othello::Othello>($($arg),*)$(.$await)?,
-            "othello4" => $f::<yomi_othello::Othello4>($($arg),*)$(.$await)?,
-            "othello6" => $f::<yomi_othello::Othello6>($($arg),*)$(.$await)?,
-            other => Err($crate::api::unknown_game(other, $crate::api::GAMES)),
-        }
-    };
-}
-
-pub(crate) use dispatch;
-
-pub(crate) fn unknown_game(name: &str, known: &str) -> ApiError {
-    ApiError::UnknownGame {
-        name: name.chars().take(40).collect(),
-        known: known.to_string(),
-    }
+/// Whether the tree browser covers a game (the games of [`TREE_GAMES`]).
+fn has_tree(game: GameKind) -> bool {
+    matches!(
+        game,
+        GameKind::Tictactoe | GameKind::Nim | GameKind::Othello4
+    )
 }
 
 /// One game of `GET /api/games`.
@@ -120,13 +85,10 @@ fn game_info<G: WebGame>(tree: bool) -> GameInfo {
 /// `GET /api/games`: every game with every agent of its zoo and their parameters.
 pub(crate) async fn games(State(app): State<AppState>) -> Json<GamesResponse> {
     Json(GamesResponse {
-        games: vec![
-            game_info::<TicTacToe>(true),
-            game_info::<Nim>(true),
-            game_info::<Othello>(false),
-            game_info::<yomi_othello::Othello4>(true),
-            game_info::<yomi_othello::Othello6>(false),
-        ],
+        games: known_games()
+            .iter()
+            .map(|&k| with_game!(k, G => game_info::<G>(has_tree(k))))
+            .collect(),
         think_time: app.config.think_time.as_secs_f64(),
     })
 }

@@ -45,10 +45,12 @@
 mod agents;
 mod analysis;
 mod api;
+mod dispatch;
 mod error;
 mod games;
 mod page;
 mod record;
+mod state;
 mod tree;
 mod worker;
 
@@ -112,7 +114,7 @@ impl ServeConfig {
 pub fn router(config: ServeConfig) -> Router {
     let body_limit = config.body_limit;
     let local_hosts_only = config.local_hosts_only;
-    let state = api::AppState::new(config);
+    let state = state::AppState::new(config);
     let router = Router::new()
         .route("/", get(page::index))
         .route("/app.js", get(page::script))

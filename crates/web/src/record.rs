@@ -7,7 +7,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
-use crate::api::dispatch;
+use crate::dispatch::dispatch;
 use crate::games::{start_position, Record, StateView, WebGame};
 use crate::ApiError;
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use yomi_core::StopFlag;
 
-use crate::api::AppState;
+use crate::state::AppState;
 use crate::ApiError;
 
 /// Sets its flag when dropped while armed: held by a request handler across its `await`, it

@@ -664,3 +664,22 @@ fn foreign_hosts_are_refused() {
     let r = request_to_host(open, "yomi.example:8080", "GET", "/api/games", None, b"");
     assert_eq!(r.status, 200, "{}", r.text());
 }
+
+#[test]
+fn the_page_offers_the_known_games() {
+    // The one list of games (yomi_agents::known_games), in its order.
+    let games = get(server(), "/api/games").json();
+    let ids: Vec<String> = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap().to_string())
+        .collect();
+    let known: Vec<String> = yomi_agents::known_games()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(ids, known);
+    let r = post(server(), "/api/state", &json!({ "game": "chess" }));
+    assert_error(&r, 404, &yomi_agents::known_game_names());
+}
