@@ -30,6 +30,7 @@ mod report;
 mod serve_cmd;
 mod small_cmd;
 mod solve_cmd;
+mod stopped;
 mod train_cmd;
 mod tree_cmd;
 
@@ -254,7 +255,7 @@ fn main() -> ExitCode {
     match run(command) {
         Ok(()) => ExitCode::SUCCESS,
         // A command stopped by a limit or Ctrl-C has printed its partial report.
-        Err(e) => match e.downcast_ref::<solve_cmd::Stopped>() {
+        Err(e) => match e.downcast_ref::<stopped::Stopped>() {
             Some(stopped) => {
                 eprintln!("stopped: {stopped}");
                 ExitCode::from(stopped.code)

@@ -51,7 +51,7 @@ pub fn run(args: &SolveSmallArgs) -> Res<()> {
 
 /// Solves `position` (the start when `None`) on `game`'s board within the limits, with a
 /// table of 2^`hash_bits` entries, and prints the value and line or the bounds proved; a
-/// solve stopped by a limit is a [`Stopped`](crate::solve_cmd::Stopped) error (exit status 3,
+/// solve stopped by a limit is a [`Stopped`](crate::stopped::Stopped) error (exit status 3,
 /// or 130 for Ctrl-C), as `yomi solve` reports it on 8x8.
 pub fn solve_game(
     game: SmallGame,
@@ -133,7 +133,7 @@ fn solve<const N: usize>(args: &SolveSmallArgs, pos: SmallOthello<N>) -> Res<()>
     );
     match sol.stopped {
         Some(reason) if sol.value().is_none() => {
-            Err(crate::solve_cmd::Stopped::from_reason(reason, "the solve").into())
+            Err(crate::stopped::Stopped::from_reason(reason, "the solve").into())
         }
         _ => Ok(()),
     }

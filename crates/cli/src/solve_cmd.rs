@@ -1,52 +1,17 @@
 //! `yomi solve` and `yomi bench ffo`: the Othello endgame solver on one position, on a file of
 //! positions, and on the FFO test suite shipped with yomi.
 
-use std::fmt;
 use std::path::PathBuf;
 
-use yomi_core::{Limits, NodeCount, Seconds, Shard, StopReason};
+use yomi_core::{Limits, NodeCount, Seconds, Shard};
 use yomi_othello::{ObfPosition, Othello};
 use yomi_othello_search::{
     bench_header, bench_rows, bench_verdict, merge_bench, parse_obf, BenchRow, BenchShard,
     BenchTable, BenchVerdict, Features, FfoError, FfoSuite, Mode, Solution, Solver, SolverConfig,
 };
 
+use crate::stopped::{Stopped, EXIT_INTERRUPTED, EXIT_LIMIT};
 use crate::{interrupt, Res};
-
-/// The exit status of a `solve` or `bench` that a `--time` or `--nodes` limit stopped before
-/// it finished (with no wrong score).
-pub const EXIT_LIMIT: u8 = 3;
-/// The exit status of a command interrupted by Ctrl-C (or SIGTERM) after its partial report.
-pub const EXIT_INTERRUPTED: u8 = 130;
-
-/// A command that stopped early: its report is printed; main exits with `code`.
-#[derive(Debug)]
-pub struct Stopped {
-    /// The exit status.
-    pub code: u8,
-    /// What stopped it.
-    pub message: String,
-}
-
-impl fmt::Display for Stopped {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for Stopped {}
-
-impl Stopped {
-    pub(crate) fn from_reason(reason: StopReason, what: &str) -> Stopped {
-        Stopped {
-            code: match reason {
-                StopReason::Interrupted => EXIT_INTERRUPTED,
-                StopReason::Time | StopReason::Nodes => EXIT_LIMIT,
-            },
-            message: format!("{what} stopped ({reason}) before it finished"),
-        }
-    }
-}
 
 /// The solver's options shared by `solve` and `bench ffo`.
 #[derive(Debug, clap::Args)]
