@@ -27,14 +27,12 @@
 mod bits;
 mod kernel;
 mod midgame;
-#[cfg(target_arch = "x86_64")]
-mod simd;
 mod solver;
 mod table;
 
 pub use midgame::*;
 pub use solver::{
-    BestFrom, Dispatch, Features, Mode, MoveValue, ParseFeatureError, ParseModeError, Solution,
-    SolveError, Solver, SolverConfig, PORTABLE_ENV,
+    BestFrom, Features, Mode, MoveValue, ParseFeatureError, ParseModeError, Solution, SolveError,
+    Solver, SolverConfig,
 };
 pub use yomi_othello_eval::{hand_evaluate, Evaluator, HandEval, WeightError, Weights, EVAL_LIMIT};

@@ -5,12 +5,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use yomi_core::{Game, Limits, Watch};
+use yomi_othello::cpu::Cpu;
 use yomi_othello::{Move, Othello};
 
 use yomi_othello_eval::{Evaluator, EVAL_LIMIT};
 
 use crate::bits::final_score;
-use crate::Dispatch;
 
 /// The score of a finished game in the midgame search is its final disc difference (empty
 /// squares to the winner, from the side to move) times this: a won game, however narrowly,
@@ -255,7 +255,8 @@ const EMPTY_ENTRY: Entry = Entry {
 /// ```
 pub struct MidgameSearch {
     evaluator: Arc<dyn Evaluator>,
-    kernel: Kernel,
+    /// The compiled copy of the search below the root that runs.
+    cpu: Cpu,
     /// ProbCut's threshold and table, when on.
     probcut: Option<(f64, Vec<ProbCutPair>)>,
     table: Vec<Entry>,
@@ -269,7 +270,7 @@ impl fmt::Debug for MidgameSearch {
         f.debug_struct("MidgameSearch")
             .field("evaluator", &self.evaluator.name())
             .field("table_entries", &self.entries)
-            .field("kernel", &self.kernel())
+            .field("cpu", &self.cpu.name())
             .field("probcut", &self.probcut.as_ref().map(|(t, _)| *t))
             .finish_non_exhaustive()
     }
@@ -280,25 +281,20 @@ impl MidgameSearch {
     /// `hash_mb` megabytes (at least 1024 entries of 32 bytes whatever the size; the table is
     /// allocated on first use).
     ///
-    /// The search runs its copy compiled for AVX2 & co. when the CPU has those features
-    /// ([`Dispatch::Auto`]; see [`with_dispatch`](Self::with_dispatch)).
+    /// The search runs the compiled copy [`Cpu::detect`] picks (see
+    /// [`with_cpu`](Self::with_cpu)).
     #[must_use]
     pub fn new(hash_mb: usize, evaluator: Arc<dyn Evaluator>) -> MidgameSearch {
-        MidgameSearch::with_dispatch(hash_mb, evaluator, Dispatch::Auto)
+        MidgameSearch::with_cpu(hash_mb, evaluator, Cpu::detect())
     }
 
-    /// As [`new`](Self::new), running the compiled copy of the search that `dispatch` picks,
-    /// as the solver does: the search below the root is compiled for the target's baseline
-    /// and, on x86-64, for CPUs with AVX2, BMI1/2, POPCNT and LZCNT; [`Dispatch::Auto`] runs
-    /// the second where the CPU has them and [`PORTABLE_ENV`](crate::PORTABLE_ENV) is not
-    /// set. Both search the same tree (same scores and node counts). The evaluator keeps its
-    /// own choice (the learned [`Weights`](crate::Weights) choose theirs when made).
+    /// As [`new`](Self::new), running the compiled copy `cpu` of the search below the root,
+    /// as the solver does: it is compiled for the target's baseline ([`Cpu::Portable`]) and,
+    /// on x86-64, for CPUs with AVX2, BMI1/2, POPCNT and LZCNT ([`Cpu::X86v3`]). Both search
+    /// the same tree (same scores and node counts). The evaluator keeps its own choice (the
+    /// learned [`Weights`](crate::Weights) take theirs when made).
     #[must_use]
-    pub fn with_dispatch(
-        hash_mb: usize,
-        evaluator: Arc<dyn Evaluator>,
-        dispatch: Dispatch,
-    ) -> MidgameSearch {
+    pub fn with_cpu(hash_mb: usize, evaluator: Arc<dyn Evaluator>, cpu: Cpu) -> MidgameSearch {
         let bytes = hash_mb.saturating_mul(1 << 20);
         let mut entries = 1024usize;
         while entries.saturating_mul(2).saturating_mul(size_of::<Entry>()) <= bytes {
@@ -306,7 +302,7 @@ impl MidgameSearch {
         }
         MidgameSearch {
             evaluator,
-            kernel: Kernel::new(dispatch),
+            cpu,
             probcut: None,
             table: Vec::new(),
             entries,
@@ -314,15 +310,10 @@ impl MidgameSearch {
         }
     }
 
-    /// Which compiled copy of the search runs: `"x86-64-v3"` or `"portable"` (see
-    /// [`with_dispatch`](Self::with_dispatch)).
+    /// Which compiled copy of the search runs (see [`with_cpu`](Self::with_cpu)).
     #[must_use]
-    pub fn kernel(&self) -> &'static str {
-        match self.kernel {
-            Kernel::Portable => "portable",
-            #[cfg(target_arch = "x86_64")]
-            Kernel::X86v3(_) => "x86-64-v3",
-        }
+    pub fn cpu(&self) -> Cpu {
+        self.cpu
     }
 
     /// The evaluation at the leaves.
@@ -429,10 +420,10 @@ impl MidgameSearch {
                 // A pass at the root does not use up a ply either.
                 let d = if mv == Move::Pass { depth } else { depth - 1 };
                 let (cp, co) = (child.player().bits(), child.opponent().bits());
-                let v = -match self.kernel {
-                    Kernel::Portable => s.negamax(cp, co, d, -INFINITY, INFINITY),
+                let v = -match self.cpu {
                     #[cfg(target_arch = "x86_64")]
-                    Kernel::X86v3(token) => s.negamax_fast(token, cp, co, d, -INFINITY, INFINITY),
+                    Cpu::X86v3(token) => s.negamax_fast(token, cp, co, d, -INFINITY, INFINITY),
+                    _ => s.negamax(cp, co, d, -INFINITY, INFINITY),
                 };
                 if s.aborted {
                     break;
@@ -464,27 +455,6 @@ impl MidgameSearch {
             nodes: s.nodes,
             elapsed: start.elapsed(),
         }
-    }
-}
-
-/// Which compiled copy of the search runs.
-#[derive(Clone, Copy, Debug)]
-enum Kernel {
-    Portable,
-    #[cfg(target_arch = "x86_64")]
-    X86v3(x86v3::Token),
-}
-
-impl Kernel {
-    fn new(dispatch: Dispatch) -> Kernel {
-        #[cfg(target_arch = "x86_64")]
-        if dispatch == Dispatch::Auto && !yomi_othello_eval::portable_forced() {
-            if let Some(token) = x86v3::Token::new() {
-                return Kernel::X86v3(token);
-            }
-        }
-        let _ = dispatch;
-        Kernel::Portable
     }
 }
 
@@ -587,7 +557,7 @@ fn bucket_of(p: u64, o: u64, mask: usize) -> usize {
 }
 
 /// The search below the root (`Searcher::$name`), compiled once per copy (see
-/// [`Dispatch`]): `$name` is the method's name in the copy, the attributes its code
+/// [`Cpu`]): `$name` is the method's name in the copy, the attributes its code
 /// generation.
 macro_rules! negamax {
     ($name:ident, $(#[$attr:meta])*) => {
@@ -784,42 +754,29 @@ mod portable {
 }
 
 /// The search with every function compiled for x86-64 CPUs with AVX2, BMI1/2, POPCNT and
-/// LZCNT, entered only with a [`Token`](x86v3::Token), made after checking that the CPU has
-/// them.
+/// LZCNT, entered only with an [`X86v3`] token.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod x86v3 {
     use super::*;
-    // The solver's AVX2 move generation and flips (same results as the board crate's).
-    use crate::simd::{flips, moves};
+    // The AVX2 move generation and flips (same results as the portable ones).
+    use yomi_othello::cpu::{flips_x86v3 as flips, moves_x86v3 as moves, X86v3};
 
     negamax!(negamax_v3, #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]);
-
-    /// Proof that this CPU has the features `negamax_v3` is compiled for.
-    #[derive(Clone, Copy, Debug)]
-    pub(super) struct Token(());
-
-    impl Token {
-        /// A token when the CPU has the features (the board crate's check for its perft
-        /// copy, compiled for the same five), else `None`.
-        pub(super) fn new() -> Option<Token> {
-            yomi_othello::perft_uses_simd().then_some(Token(()))
-        }
-    }
 
     impl Searcher<'_> {
         /// See `negamax!`.
         pub(super) fn negamax_fast(
             &mut self,
-            _token: Token,
+            _token: X86v3,
             p: u64,
             o: u64,
             depth: u32,
             alpha: i32,
             beta: i32,
         ) -> i32 {
-            // SAFETY: `negamax_v3` needs only the CPU features it is compiled with, and a
-            // `Token` exists only after `Token::new` found them all. The method is safe code.
+            // SAFETY: `negamax_v3` needs only the CPU features it is compiled with, which the
+            // token proves this CPU has (see the safety argument of `yomi_othello::cpu`).
             unsafe { self.negamax_v3(p, o, depth, alpha, beta) }
         }
     }

@@ -41,6 +41,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 use yomi_core::{Game, Limits, StopReason, Watch};
+use yomi_othello::cpu::Cpu;
 use yomi_othello::{Bitboard, Move, Othello, Square};
 
 use crate::bits::{final_score, flips, moves, CORNERS};
@@ -269,9 +270,11 @@ pub struct SolverConfig {
     /// In a parallel solve, nodes with at least this many empties search their moves after
     /// the first on all threads.
     pub split_min: u32,
-    /// Which compiled copy of the search runs. Node counts, scores and moves are the same
-    /// whichever runs; only the speed differs.
-    pub dispatch: Dispatch,
+    /// Which compiled copy of the search runs (default: [`Cpu::detect`]): the search is
+    /// compiled for the target's baseline and, on x86-64, for CPUs with AVX2, BMI1/2, POPCNT
+    /// and LZCNT, which runs markedly faster (see `docs/benchmarks.md`). Node counts, scores
+    /// and moves are the same whichever runs; only the speed differs.
+    pub cpu: Cpu,
 }
 
 impl Default for SolverConfig {
@@ -281,43 +284,7 @@ impl Default for SolverConfig {
             hash_mb: 64,
             features: Features::default(),
             split_min: 14,
-            dispatch: Dispatch::Auto,
-        }
-    }
-}
-
-/// The environment variable that, set to anything but `0` or the empty string, makes
-/// [`Dispatch::Auto`] choose the portable search (to compare both copies on one machine).
-pub const PORTABLE_ENV: &str = "YOMI_PORTABLE";
-
-/// Which compiled copy of the search a [`Solver`] runs.
-///
-/// The search is compiled twice: for the target's baseline (on x86-64, a CPU of 2003) and, on
-/// x86-64, for CPUs with AVX2, BMI1/2, POPCNT and LZCNT (most x86-64 CPUs since 2013-2015),
-/// which runs markedly faster (see `docs/benchmarks.md`). The choice is made when the solver is
-/// built.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Dispatch {
-    /// The fast copy when the CPU has its features and [`PORTABLE_ENV`] is not set; else
-    /// the portable one.
-    #[default]
-    Auto,
-    /// Always the portable copy.
-    Portable,
-}
-
-impl Dispatch {
-    /// Whether this choice runs the fast copy on this machine.
-    fn fast(self) -> bool {
-        let forced = std::env::var_os(PORTABLE_ENV).is_some_and(|v| !v.is_empty() && v != "0");
-        #[cfg(target_arch = "x86_64")]
-        {
-            self == Dispatch::Auto && !forced && x86v3::available()
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = forced;
-            false
+            cpu: Cpu::detect(),
         }
     }
 }
@@ -439,8 +406,6 @@ pub struct Solver {
     config: SolverConfig,
     pool: Option<rayon::ThreadPool>,
     date: u8,
-    /// Whether the copy of the search compiled for AVX2 & co. runs (see [`Dispatch`]).
-    fast: bool,
     /// The midgame search that guesses an exact solve's score, made on first use.
     guesser: Option<MidgameSearch>,
     /// The evaluation of the selective passes.
@@ -486,7 +451,6 @@ impl Solver {
             config,
             pool,
             date: 0,
-            fast: config.dispatch.fast(),
             guesser: None,
             weights: Weights::builtin(),
         })
@@ -498,15 +462,10 @@ impl Solver {
         &self.config
     }
 
-    /// The compiled copy of the search this solver runs: `"x86-64-v3"` (AVX2, BMI1/2, POPCNT,
-    /// LZCNT) or `"portable"` (see [`Dispatch`]).
+    /// The compiled copy of the search this solver runs ([`SolverConfig::cpu`]).
     #[must_use]
-    pub fn kernel(&self) -> &'static str {
-        if self.fast {
-            "x86-64-v3"
-        } else {
-            "portable"
-        }
+    pub fn cpu(&self) -> Cpu {
+        self.config.cpu
     }
 
     /// Forgets what earlier solves stored (to measure a solve from scratch).
@@ -649,14 +608,10 @@ impl Solver {
         if mode != Mode::Exact || !self.config.features.guess || empties < GUESS_MIN {
             return (None, 0);
         }
-        let dispatch = if self.fast {
-            Dispatch::Auto
-        } else {
-            Dispatch::Portable
-        };
+        let cpu = self.config.cpu;
         let guesser = self
             .guesser
-            .get_or_insert_with(|| MidgameSearch::with_dispatch(4, Weights::builtin(), dispatch));
+            .get_or_insert_with(|| MidgameSearch::with_cpu(4, Weights::builtin(), cpu));
         // An eighth of the solve's time and node budget, and its stop flag: a limited
         // solve keeps most of its budget for the proof (the guess's nodes count in the
         // solve's total but not in its budget).
@@ -724,7 +679,7 @@ impl Solver {
     fn run<R: Send>(
         &mut self,
         watch: &Watch,
-        f: impl FnOnce(&mut (dyn Kernel + Send)) -> R + Send,
+        f: impl FnOnce(&mut (dyn RootSearch + Send)) -> R + Send,
     ) -> R {
         let mut search = self.search(watch, self.pool.is_some());
         match &self.pool {
@@ -735,19 +690,18 @@ impl Solver {
 
     /// A fresh search of one solve over this solver's table under `watch`, in the copy of the
     /// search this solver runs, splitting between threads when `parallel`.
-    fn search<'s>(&'s self, watch: &'s Watch, parallel: bool) -> Box<dyn Kernel + Send + 's> {
+    fn search<'s>(&'s self, watch: &'s Watch, parallel: bool) -> Box<dyn RootSearch + Send + 's> {
         #[cfg(target_arch = "x86_64")]
-        if self.fast {
-            if let Some(search) = x86v3::search(
+        if let Cpu::X86v3(token) = self.config.cpu {
+            return x86v3::search(
+                token,
                 &self.table,
                 &self.config,
                 self.date,
                 parallel,
                 watch,
                 &self.weights,
-            ) {
-                return search;
-            }
+            );
         }
         portable::search(
             &self.table,
@@ -982,7 +936,7 @@ fn sort(list: &mut [Candidate]) {
 }
 
 /// What [`Solver`] asks of a search, whichever compiled copy runs it.
-trait Kernel {
+trait RootSearch {
     /// See `Search::solve_root`.
     fn solve_root(&mut self, p: u64, o: u64, plan: RootPlan) -> RootResult;
     /// See `Search::search`.
@@ -1001,7 +955,7 @@ mod portable {
 
     crate::kernel::search_kernel!([#[inline(always)]] []);
 
-    impl Kernel for Search<'_> {
+    impl RootSearch for Search<'_> {
         fn solve_root(&mut self, p: u64, o: u64, plan: RootPlan) -> RootResult {
             Search::solve_root(self, p, o, plan)
         }
@@ -1027,35 +981,30 @@ mod portable {
         parallel: bool,
         watch: &'t Watch,
         eval: &'t Weights,
-    ) -> Box<dyn Kernel + Send + 't> {
+    ) -> Box<dyn RootSearch + Send + 't> {
         Box::new(Search::new(table, config, date, parallel, watch, eval))
     }
 }
 
 /// The search with every function compiled for x86-64 CPUs with AVX2, BMI1/2, POPCNT and
-/// LZCNT (x86-64-v3 without the rest), entered only after checking that the CPU has them.
+/// LZCNT (x86-64-v3 without the rest), entered only with an [`X86v3`] token.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod x86v3 {
     use super::*;
-    // The AVX2 move generation and flips, in place of the board crate's.
-    use crate::simd::{flips, moves};
+    // The AVX2 move generation and flips, in place of the portable ones.
+    use yomi_othello::cpu::{flips_x86v3 as flips, moves_x86v3 as moves, X86v3};
 
     crate::kernel::search_kernel!(
         [#[inline] #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]]
         [#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]]
     );
 
-    /// Whether this CPU has every feature the copy is compiled for: the board crate's check
-    /// for its perft copy, which is compiled for the same five.
-    pub(super) fn available() -> bool {
-        yomi_othello::perft_uses_simd()
-    }
-
     // SAFETY (every `unsafe` block below): the methods need only the CPU features they are
-    // compiled with, and a `Search` of this module exists only through `search`, which
-    // returns one only after `available` found them all. The methods are safe code.
-    impl Kernel for Search<'_> {
+    // compiled with, and a `Search` of this module exists only through `search`, which takes
+    // the token that proves this CPU has them (see the safety argument of
+    // `yomi_othello::cpu`). The methods are safe code.
+    impl RootSearch for Search<'_> {
         fn solve_root(&mut self, p: u64, o: u64, plan: RootPlan) -> RootResult {
             unsafe { Search::solve_root(self, p, o, plan) }
         }
@@ -1073,19 +1022,17 @@ mod x86v3 {
         }
     }
 
-    /// A search of one solve (see `Search::new`), or `None` when the CPU lacks a feature.
+    /// A search of one solve (see `Search::new`), made with the token.
     pub(super) fn search<'t>(
+        _token: X86v3,
         table: &'t Table,
         config: &SolverConfig,
         date: u8,
         parallel: bool,
         watch: &'t Watch,
         eval: &'t Weights,
-    ) -> Option<Box<dyn Kernel + Send + 't>> {
-        available().then(|| {
-            Box::new(Search::new(table, config, date, parallel, watch, eval))
-                as Box<dyn Kernel + Send + 't>
-        })
+    ) -> Box<dyn RootSearch + Send + 't> {
+        Box::new(Search::new(table, config, date, parallel, watch, eval))
     }
 }
 
@@ -1134,9 +1081,9 @@ mod tests {
             .parse()
             .unwrap();
         let (p, o) = (pos.player().0, pos.opponent().0);
-        for dispatch in [Dispatch::Portable, Dispatch::Auto] {
+        for cpu in [Cpu::Portable, Cpu::detect()] {
             let mut solver = Solver::new(SolverConfig {
-                dispatch,
+                cpu,
                 ..SolverConfig::default()
             })
             .unwrap();
