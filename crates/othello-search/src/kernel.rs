@@ -1,186 +1,17 @@
-//! The search itself, written once as a macro and compiled twice (see `solver.rs`): a portable
-//! copy for the x86-64 baseline (or any other target) and, on x86-64, a copy whose every
-//! function is compiled for AVX2, BMI1/2, POPCNT and LZCNT, chosen at run time.
+//! The endgame search's node functions, written once as a macro and compiled twice (see
+//! `solver/search.rs`): a portable copy for the x86-64 baseline (or any other target) and, on
+//! x86-64, a copy whose every function is compiled for AVX2, BMI1/2, POPCNT and LZCNT, chosen
+//! at run time through `yomi_othello::cpu`. The search state, its setup and the root driver
+//! are ordinary code in `solver/search.rs`.
 
-/// Defines `struct Search` and its methods in the module that invokes it. `$hot` are the
-/// attributes of the small functions called at every node (`#[inline(always)]` in the
-/// portable copy), `$fn` those of all the others (empty in the portable copy; the CPU features
-/// in the other, which rules out `#[inline(always)]` there).
+/// Defines the recursive node functions of `Search<'t, $copy>` (an inherent `impl` block) and
+/// the small helpers they call at every node, in the module that invokes it. `$copy` is the
+/// copy's type (`Portable` or the `X86v3` token), `$hot` the attributes of the small helpers
+/// (`#[inline(always)]` in the portable copy), `$fn` those of all the others (empty in the
+/// portable copy; the CPU features in the other, which rules out `#[inline(always)]` there).
 macro_rules! search_kernel {
-    ([$(#[$hot:meta])*] [$(#[$fn:meta])*]) => {
-        /// One thread's search: node count and access to the shared table.
-        struct Search<'t> {
-            table: &'t Table,
-            nodes: u64,
-            features: Features,
-            date: u8,
-            parallel: bool,
-            split_min: u32,
-            /// The limits of the solve, shared by all its threads.
-            watch: &'t Watch,
-            /// The nodes already reported to `watch`.
-            reported: u64,
-            /// The node count at which to poll `watch` next.
-            next_poll: u64,
-            /// The stop flags of the parallel splits this search works under: when one is set (or
-            /// the watch stops the solve), the work is no longer needed, and the search returns at
-            /// once with a meaningless score that no caller uses or stores.
-            stops: Vec<Arc<AtomicBool>>,
-            /// The evaluation of the selective passes' cut tests.
-            eval: &'t Weights,
-            /// 0 in a proof; else the number of the selective pass running (see
-            /// [`Search::deep`]), whose cuts need a shallow search to clear the window by
-            /// `margin` hundredths of a disc.
-            sel: u8,
-            /// See `sel`.
-            margin: i32,
-        }
-
-        impl<'t> Search<'t> {
-            /// A search of one solve over `table` under `watch`, splitting between threads when
-            /// `parallel`.
-            fn new(
-                table: &'t Table,
-                config: &SolverConfig,
-                date: u8,
-                parallel: bool,
-                watch: &'t Watch,
-                eval: &'t Weights,
-            ) -> Search<'t> {
-                Search {
-                    table,
-                    nodes: 0,
-                    features: config.features,
-                    date,
-                    parallel,
-                    split_min: config.split_min,
-                    watch,
-                    reported: 0,
-                    next_poll: POLL_EVERY,
-                    stops: Vec::new(),
-                    eval,
-                    sel: 0,
-                    margin: 0,
-                }
-            }
-
-            /// A search for another thread of a parallel split whose stop flag is `stop`.
-            $(#[$fn])*
-            fn fork(&self, stop: &Arc<AtomicBool>) -> Search<'t> {
-                let mut stops = self.stops.clone();
-                stops.push(Arc::clone(stop));
-                Search {
-                    nodes: 0,
-                    reported: 0,
-                    next_poll: POLL_EVERY,
-                    parallel: true,
-                    stops,
-                    ..*self
-                }
-            }
-
-            /// Reports the nodes searched since the last poll to the watch, which checks the limits.
-            #[cold]
-            $(#[$fn])*
-            fn poll(&mut self) {
-                self.watch.poll(self.nodes - self.reported);
-                self.reported = self.nodes;
-                self.next_poll = self.nodes + POLL_EVERY;
-            }
-
-            /// Solves the root as `plan` says: its first search (in [`Mode::Wld`] the window
-            /// `(-1, 1)`, which is the whole solve), then in [`Mode::Exact`] null-window probes
-            /// "is the score at least v?" that narrow the proved range `[lower, upper]` until it
-            /// is one score. The probes move away from the proved bound in the direction the
-            /// last search pointed: by 2 discs `GUESS_STEPS` times when `plan.stepping` (after a
-            /// search around a guess), galloping by 2, 4, 8, ... discs otherwise (from 0 when
-            /// there was no first search); they bisect once a probe has gone past the score.
-            /// Stops early, keeping what it proved, when the watch stops the solve.
-            $(#[$fn])*
-            fn solve_root(&mut self, p: u64, o: u64, plan: RootPlan) -> RootResult {
-                if moves(p, o) == 0 && moves(o, p) == 0 {
-                    self.nodes += 1;
-                    let v = final_score(p, o);
-                    return RootResult {
-                        lower: v,
-                        upper: v,
-                        best: None,
-                        proved: true,
-                    };
-                }
-                let (mut lo, mut hi) = (-64, 64);
-                // The best move proved to reach `lo`, and a fallback: the move the last search
-                // preferred (the ordering's first when nothing is proved).
-                let (mut proved, mut fallback) = (None, None);
-                // The direction of the probes: up after a probe proved a lower bound, down after
-                // one proved an upper bound; `None` before the first.
-                let mut up = None;
-                // The first search: a window around an even score c, which proves the score
-                // (when it falls inside) or a bound on the side where it lies.
-                if let Some((c, half)) = plan.first {
-                    let (v, mv) = self.root(p, o, c - half, c + half);
-                    fallback = mv;
-                    if !self.aborted() {
-                        if v >= c + half {
-                            lo = even_up(v);
-                            proved = mv;
-                            up = Some(true);
-                        } else if v <= c - half {
-                            hi = even_down(v);
-                            up = Some(false);
-                        } else {
-                            (lo, hi) = (v, v);
-                            proved = mv;
-                        }
-                    }
-                }
-                if plan.mode == Mode::Exact {
-                    let (mut step, mut steps, mut bisect) = (2, 0, false);
-                    while lo < hi && !self.aborted() {
-                        let galloping = up.is_some() && !bisect;
-                        let v = match up {
-                            // No first search: is the score at least 0?
-                            None => 0,
-                            Some(_) if bisect => lo + 2 * ((hi - lo + 2) / 4),
-                            Some(true) => (lo + step).min(hi),
-                            Some(false) => (hi - step + 2).max(lo + 2),
-                        };
-                        let (r, mv) = self.root(p, o, v - 1, v);
-                        if self.aborted() {
-                            break;
-                        }
-                        fallback = mv;
-                        if r >= v {
-                            lo = even_up(r).min(hi);
-                            proved = mv;
-                            // Galloping down went past the score: bisect what is left.
-                            bisect |= up == Some(false);
-                            up = Some(true);
-                        } else {
-                            hi = even_down(r).max(lo);
-                            bisect |= up == Some(true);
-                            up = Some(false);
-                        }
-                        // From a guess, 2 discs at a time for the first steps (a probe above the
-                        // score costs about as much however far above it is), then galloping, for
-                        // a guess far from the score (a wipeout the evaluation does not see).
-                        if galloping {
-                            steps += 1;
-                            if !plan.stepping || steps > GUESS_STEPS {
-                                step *= 2;
-                            }
-                        }
-                    }
-                }
-                let solved = lo == hi;
-                RootResult {
-                    lower: lo,
-                    upper: hi,
-                    best: proved.or(fallback),
-                    proved: proved.is_some() || solved,
-                }
-            }
-
+    ($copy:ty, [$(#[$hot:meta])*] [$(#[$fn:meta])*]) => {
+        impl<'t> Search<'t, $copy> {
             /// The score of the position, searched with window `(alpha, beta)` (see the module docs).
             $(#[$fn])*
             fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
@@ -222,52 +53,6 @@ macro_rules! search_kernel {
                     self.store(key, (alpha, beta), (best, best_sq), empties, entry);
                 }
                 (best, Some(Move::Place(Square::new(best_sq as u8))))
-            }
-
-            /// Stores a search result with window `(alpha, beta)`.
-            #[inline]
-            $(#[$fn])*
-            fn store(
-                &self,
-                key: u64,
-                (alpha, beta): (i32, i32),
-                (best, best_sq): (i32, u32),
-                empties: u32,
-                old: Option<Entry>,
-            ) {
-                if !self.features.table {
-                    return;
-                }
-                let (mut lower, mut upper) = if best <= alpha {
-                    (-64, best)
-                } else if best >= beta {
-                    (best, 64)
-                } else {
-                    (best, best)
-                };
-                let best_sq = best_sq as u8;
-                if let Some(e) = old {
-                    if self.sel != 0 && e.sel == 0 && (e.lower > -64 || e.upper < 64) {
-                        // A selective pass keeps proved bounds.
-                        return;
-                    }
-                    if self.holds(&e) {
-                        // Bounds from earlier searches of the same position stay valid.
-                        lower = lower.max(i32::from(e.lower));
-                        upper = upper.min(i32::from(e.upper));
-                    }
-                }
-                self.table.store(
-                    key,
-                    Entry {
-                        lower: lower.clamp(-64, 64) as i8,
-                        upper: upper.clamp(-64, 64) as i8,
-                        best: best_sq,
-                        empties: empties as u8,
-                        date: self.date,
-                        sel: self.sel,
-                    },
-                );
             }
 
             /// Fills `list` with the moves in `mv`, sorted best first; returns how many. Nodes on the
@@ -417,7 +202,7 @@ macro_rules! search_kernel {
                 let shared_alpha = AtomicI32::new(alpha);
                 // Set when a move proves a cutoff: the others are then not needed.
                 let stop = Arc::new(AtomicBool::new(false));
-                let this: &Search<'_> = self;
+                let this: &Self = self;
                 let results: Vec<(SplitResult, (u64, u64))> = rest
                     .par_iter()
                     .map(|c| {
@@ -495,37 +280,6 @@ macro_rules! search_kernel {
                     bound = bound.max(v);
                 }
                 (best.max(bound), best_sq)
-            }
-
-            /// Whether a parallel split this search works under no longer needs its result.
-            $(#[$hot])*
-            fn aborted(&self) -> bool {
-                self.watch.stopped() || self.stops.iter().any(|s| s.load(Ordering::Relaxed))
-            }
-
-            /// The stability cutoff: a bound that already settles the window, if any.
-            $(#[$hot])*
-            fn stability_cut(&self, p: u64, o: u64, alpha: i32, beta: i32) -> Option<i32> {
-                if !self.features.stability {
-                    return None;
-                }
-                // The opponent's stable discs M cap the score at 64 - 2M; only worth computing when
-                // its disc count could reach the cut.
-                if 64 - 2 * o.count_ones() as i32 <= alpha {
-                    let m = yomi_othello::stable_discs(Bitboard(o), Bitboard(p)).count() as i32;
-                    let upper = 64 - 2 * m;
-                    if upper <= alpha {
-                        return Some(upper);
-                    }
-                }
-                if 2 * p.count_ones() as i32 - 64 >= beta {
-                    let s = yomi_othello::stable_discs(Bitboard(p), Bitboard(o)).count() as i32;
-                    let lower = 2 * s - 64;
-                    if lower >= beta {
-                        return Some(lower);
-                    }
-                }
-                None
             }
 
             /// A node with the transposition table.
@@ -805,20 +559,6 @@ macro_rules! search_kernel {
                 // Neither side can play: 63 discs, the empty square goes to the winner.
                 let diff = 2 * pc - 63;
                 diff + diff.signum()
-            }
-
-            /// Whether the bounds of `e` hold in this search: proved bounds always, a selective
-            /// pass's only in that pass.
-            $(#[$hot])*
-            fn holds(&self, e: &Entry) -> bool {
-                e.sel == 0 || e.sel == self.sel
-            }
-
-            /// Makes the search a proof (`sel` 0) or selective pass `sel` with a cut margin of
-            /// `margin` hundredths of a disc.
-            fn set_pass(&mut self, sel: u8, margin: i32) {
-                self.sel = sel;
-                self.margin = margin;
             }
 
             /// An alpha-beta search `depth` plies deep with the learned evaluation at the leaves,
