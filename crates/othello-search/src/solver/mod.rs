@@ -42,7 +42,7 @@ use yomi_othello::cpu::Cpu;
 use yomi_othello::{Move, Othello};
 
 use crate::midgame::{MidgameSearch, FINAL_SCALE};
-use crate::table::{hash, Entry, Table};
+use crate::table::{hash, EndgameTable, Entry};
 use crate::Weights;
 
 mod config;
@@ -90,7 +90,7 @@ const SELECTIVE_MARGINS: [i32; 4] = [150, 300, 600, 1200];
 /// The endgame solver: owns a transposition table (kept between solves, so repeated solves of
 /// related positions get faster) and, for more than one thread, a thread pool.
 pub struct Solver {
-    table: Table,
+    table: EndgameTable,
     config: SolverConfig,
     pool: Option<rayon::ThreadPool>,
     date: u8,
@@ -135,7 +135,7 @@ impl Solver {
         let features = config.features;
         let hash_mb = if features.table { config.hash_mb } else { 0 };
         Ok(Solver {
-            table: Table::new(hash_mb).ok_or(SolveError::OutOfMemory(hash_mb))?,
+            table: EndgameTable::new(hash_mb).ok_or(SolveError::OutOfMemory(hash_mb))?,
             config,
             pool,
             date: 0,

@@ -14,7 +14,7 @@ use super::config::{Features, Mode, SolverConfig};
 use super::ordering::*;
 use super::{GUESS_STEPS, GUESS_WINDOW};
 use crate::bits::{final_score, flips, moves, CORNERS};
-use crate::table::{hash, Entry, Table, NO_MOVE};
+use crate::table::{hash, EndgameTable, Entry, NO_MOVE};
 use crate::{Weights, EVAL_LIMIT};
 
 /// From this many empties on, nodes use the transposition table.
@@ -54,7 +54,7 @@ pub(super) struct Search<'t, C> {
     /// The copy's token.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     cpu: C,
-    table: &'t Table,
+    table: &'t EndgameTable,
     nodes: u64,
     features: Features,
     date: u8,
@@ -85,7 +85,7 @@ impl<'t, C: Copy> Search<'t, C> {
     /// `parallel`.
     fn new(
         cpu: C,
-        table: &'t Table,
+        table: &'t EndgameTable,
         config: &SolverConfig,
         date: u8,
         parallel: bool,
@@ -368,7 +368,7 @@ where
 /// A search of one solve (see `Search::new`) in the compiled copy `cpu`.
 pub(super) fn new_search<'t>(
     cpu: yomi_othello::cpu::Cpu,
-    table: &'t Table,
+    table: &'t EndgameTable,
     config: &SolverConfig,
     date: u8,
     parallel: bool,
