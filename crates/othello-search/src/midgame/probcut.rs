@@ -8,7 +8,8 @@ use yomi_othello_eval::EVAL_LIMIT;
 /// `deep ~ slope * shallow + offset`, with `sigma` the standard deviation of the rest (all in
 /// evaluation units, hundredths of a disc for the learned evaluation).
 ///
-/// A [`MidgameSearch`] with ProbCut on ([`MidgameSearch::set_probcut`]) tests every node of
+/// A [`MidgameSearch`](super::MidgameSearch) with ProbCut on
+/// ([`MidgameSearch::set_probcut`](super::MidgameSearch::set_probcut)) tests every node of
 /// `depth` plies or more first with two null-window searches to `shallow` plies: when the
 /// shallow value predicts, with `threshold * sigma` to spare, that the deep value is at least
 /// beta (or at most alpha), the node returns beta (alpha) without the deep search.
