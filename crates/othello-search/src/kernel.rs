@@ -4,18 +4,19 @@
 //! at run time through `yomi_othello::cpu`. The search state, its setup and the root driver
 //! are ordinary code in `solver/search.rs`.
 
-/// Defines the recursive node functions of `Search<'t, $copy>` (an inherent `impl` block) and
+/// Defines the recursive node functions of `Search<'t, $copy, N>` (an inherent `impl` block,
+/// for every board size `N`: an `N`x`N` board in the top-left corner of the 8x8 bitboard) and
 /// the small helpers they call at every node, in the module that invokes it. `$copy` is the
 /// copy's type (`Portable` or the `X86v3` token), `$hot` the attributes of the small helpers
 /// (`#[inline(always)]` in the portable copy), `$fn` those of all the others (empty in the
 /// portable copy; the CPU features in the other, which rules out `#[inline(always)]` there).
 macro_rules! search_kernel {
     ($copy:ty, [$(#[$hot:meta])*] [$(#[$fn:meta])*]) => {
-        impl<'t> Search<'t, $copy> {
+        impl<'t, const N: usize> Search<'t, $copy, N> {
             /// The score of the position, searched with window `(alpha, beta)` (see the module docs).
             $(#[$fn])*
             fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-                let empties = 64 - (p | o).count_ones();
+                let empties = squares::<N>() - (p | o).count_ones();
                 if empties >= TABLE_MIN || (self.parallel && empties >= self.split_min) {
                     self.deep(p, o, alpha, beta)
                 } else if empties > 4 {
@@ -28,17 +29,17 @@ macro_rules! search_kernel {
             /// The root: like [`Search::deep`] but returns the best move too.
             $(#[$fn])*
             fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<Move>) {
-                let mv = moves(p, o);
+                let mv = moves_n::<N>(p, o);
                 if mv == 0 {
-                    if moves(o, p) == 0 {
+                    if moves_n::<N>(o, p) == 0 {
                         self.nodes += 1;
-                        return (final_score(p, o), None);
+                        return (final_score_n::<N>(p, o), None);
                     }
                     let (v, _) = self.root(o, p, -beta, -alpha);
                     return (-v, Some(Move::Pass));
                 }
                 self.nodes += 1;
-                let empties = 64 - (p | o).count_ones();
+                let empties = squares::<N>() - (p | o).count_ones();
                 let key = hash(p, o);
                 let entry = if self.features.table {
                     self.table.probe(key)
@@ -79,7 +80,7 @@ macro_rules! search_kernel {
                     entry.map_or(NO_MOVE, |e| e.best)
                 };
                 let par = if self.features.parity {
-                    parity(!(p | o))
+                    parity::<N>(board_mask::<N>() & !(p | o))
                 } else {
                     0
                 };
@@ -103,13 +104,13 @@ macro_rules! search_kernel {
                     let mut key = 0;
                     if shallow {
                         key -= 64 * self.shallow(cp, co, -INF * 64, INF * 64, depth);
-                        key -= SHALLOW_MOBILITY * weighted_mobility(cp, co);
+                        key -= SHALLOW_MOBILITY * weighted_mobility::<N>(cp, co);
                     } else if self.features.mobility_ordering {
-                        key -= 1024 * weighted_mobility(cp, co);
-                        key += 64 * i32::from(CORNERS & 1 << sq != 0);
-                        key -= 16 * potential(co, cp) as i32;
+                        key -= 1024 * weighted_mobility::<N>(cp, co);
+                        key += 64 * i32::from(corners::<N>() & 1 << sq != 0);
+                        key -= 16 * potential::<N>(co, cp) as i32;
                     }
-                    if par & 1 << quadrant(sq) != 0 {
+                    if par & 1 << quadrant::<N>(sq) != 0 {
                         key += 64;
                     }
                     if f == o {
@@ -295,7 +296,7 @@ macro_rules! search_kernel {
                 if let Some(v) = self.stability_cut(p, o, alpha, beta) {
                     return v;
                 }
-                let empties = 64 - (p | o).count_ones();
+                let empties = squares::<N>() - (p | o).count_ones();
                 let key = hash(p, o);
                 let entry = if self.features.table {
                     self.table.probe(key)
@@ -316,10 +317,10 @@ macro_rules! search_kernel {
                     alpha = alpha.max(lower);
                     beta = beta.min(upper);
                 }
-                let mv = moves(p, o);
+                let mv = moves_n::<N>(p, o);
                 if mv == 0 {
-                    if moves(o, p) == 0 {
-                        return final_score(p, o);
+                    if moves_n::<N>(o, p) == 0 {
+                        return final_score_n::<N>(p, o);
                     }
                     return -self.deep(o, p, -beta, -alpha);
                 }
@@ -371,18 +372,18 @@ macro_rules! search_kernel {
                 if let Some(v) = self.stability_cut(p, o, alpha, beta) {
                     return v;
                 }
-                let empty = !(p | o);
+                let empty = board_mask::<N>() & !(p | o);
                 let empties = empty.count_ones();
                 debug_assert!(empties < TABLE_MIN);
-                let mv = moves(p, o);
+                let mv = moves_n::<N>(p, o);
                 if mv == 0 {
-                    if moves(o, p) == 0 {
-                        return final_score(p, o);
+                    if moves_n::<N>(o, p) == 0 {
+                        return final_score_n::<N>(p, o);
                     }
                     return -self.mid(o, p, -beta, -alpha);
                 }
                 let par = if self.features.parity {
-                    parity(empty)
+                    parity::<N>(empty)
                 } else {
                     0
                 };
@@ -398,9 +399,9 @@ macro_rules! search_kernel {
                     let f = flips(p, o, sq as usize);
                     let mut key = 0;
                     if by_mobility {
-                        key -= 16 * weighted_mobility(o ^ f, p ^ f ^ 1 << sq);
+                        key -= 16 * weighted_mobility::<N>(o ^ f, p ^ f ^ 1 << sq);
                     }
-                    if par & 1 << quadrant(sq) != 0 {
+                    if par & 1 << quadrant::<N>(sq) != 0 {
                         key += 8;
                     }
                     list[n] = Candidate { sq, flips: f, key };
@@ -436,11 +437,11 @@ macro_rules! search_kernel {
             /// Enters the last-4 code: lists the empty squares, those in odd quadrants first.
             $(#[$fn])*
             fn small_entry(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-                let empty = !(p | o);
+                let empty = board_mask::<N>() & !(p | o);
                 let mut squares = [0u8; 4];
                 let mut n = 0;
                 let par = if self.features.parity {
-                    parity(empty)
+                    parity::<N>(empty)
                 } else {
                     0
                 };
@@ -450,7 +451,7 @@ macro_rules! search_kernel {
                     while bits != 0 {
                         let sq = bits.trailing_zeros();
                         bits &= bits - 1;
-                        if (par & 1 << quadrant(sq) != 0) == odd {
+                        if (par & 1 << quadrant::<N>(sq) != 0) == odd {
                             squares[n] = sq as u8;
                             n += 1;
                         }
@@ -459,7 +460,7 @@ macro_rules! search_kernel {
                 match n {
                     0 => {
                         self.nodes += 1;
-                        final_score(p, o)
+                        final_score_n::<N>(p, o)
                     }
                     1 => self.last1(p, o, squares[0] as usize),
                     2 => self.small2(p, o, alpha, beta, squares[0] as usize, squares[1] as usize),
@@ -510,7 +511,7 @@ macro_rules! search_kernel {
                 if squares.iter().any(|&s| flips_near(o, p, s as usize) != 0) {
                     -self.small(o, p, -beta, -alpha, squares)
                 } else {
-                    final_score(p, o)
+                    final_score_n::<N>(p, o)
                 }
             }
 
@@ -538,7 +539,7 @@ macro_rules! search_kernel {
                 if flips_near(o, p, a) | flips_near(o, p, b) != 0 {
                     -self.small2(o, p, -beta, -alpha, a, b)
                 } else {
-                    final_score(p, o)
+                    final_score_n::<N>(p, o)
                 }
             }
 
@@ -550,14 +551,15 @@ macro_rules! search_kernel {
                 let pc = p.count_ones() as i32;
                 let f = flips_near(p, o, sq).count_ones() as i32;
                 if f > 0 {
-                    return 2 * (pc + f + 1) - 64;
+                    return 2 * (pc + f + 1) - squares::<N>() as i32;
                 }
                 let f = flips_near(o, p, sq).count_ones() as i32;
                 if f > 0 {
-                    return 2 * (pc - f) - 64;
+                    return 2 * (pc - f) - squares::<N>() as i32;
                 }
-                // Neither side can play: 63 discs, the empty square goes to the winner.
-                let diff = 2 * pc - 63;
+                // Neither side can play: all squares but one are discs, the empty square goes
+                // to the winner.
+                let diff = 2 * pc - (squares::<N>() as i32 - 1);
                 diff + diff.signum()
             }
 
@@ -569,10 +571,10 @@ macro_rules! search_kernel {
                 if depth == 0 {
                     return self.eval.raw(p, o).clamp(-EVAL_LIMIT, EVAL_LIMIT);
                 }
-                let mv = moves(p, o);
+                let mv = moves_n::<N>(p, o);
                 if mv == 0 {
-                    if moves(o, p) == 0 {
-                        return 100 * final_score(p, o);
+                    if moves_n::<N>(o, p) == 0 {
+                        return 100 * final_score_n::<N>(p, o);
                     }
                     return -self.eval_search(o, p, -beta, -alpha, depth);
                 }
@@ -584,7 +586,7 @@ macro_rules! search_kernel {
                     bits &= bits - 1;
                     let f = flips(p, o, sq as usize);
                     let key = if depth > 1 {
-                        -weighted_mobility(o ^ f, p ^ f ^ 1 << sq)
+                        -weighted_mobility::<N>(o ^ f, p ^ f ^ 1 << sq)
                     } else {
                         0
                     };
@@ -615,12 +617,12 @@ macro_rules! search_kernel {
             fn shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
                 self.nodes += 1;
                 if depth == 0 {
-                    return order_eval(p, o);
+                    return order_eval::<N>(p, o);
                 }
-                let mv = moves(p, o);
+                let mv = moves_n::<N>(p, o);
                 if mv == 0 {
-                    if moves(o, p) == 0 {
-                        return 64 * 64 * final_score(p, o).signum() + final_score(p, o);
+                    if moves_n::<N>(o, p) == 0 {
+                        return 64 * 64 * final_score_n::<N>(p, o).signum() + final_score_n::<N>(p, o);
                     }
                     return -self.shallow(o, p, -beta, -alpha, depth);
                 }
@@ -645,11 +647,18 @@ macro_rules! search_kernel {
             }
         }
 
+        /// The squares of an `N`x`N` board where the side with discs `p` may play against `o`:
+        /// the 8x8 move generator's, masked to the board (the mask vanishes for `N = 8`).
+        $(#[$hot])*
+        fn moves_n<const N: usize>(p: u64, o: u64) -> u64 {
+            moves(p, o) & board_mask::<N>()
+        }
+
         /// The opponent's mobility with corners counted twice: the fastest-first key.
         $(#[$hot])*
-        fn weighted_mobility(p: u64, o: u64) -> i32 {
-            let m = moves(p, o);
-            (m.count_ones() + (m & CORNERS).count_ones()) as i32
+        fn weighted_mobility<const N: usize>(p: u64, o: u64) -> i32 {
+            let m = moves_n::<N>(p, o);
+            (m.count_ones() + (m & corners::<N>()).count_ones()) as i32
         }
 
         /// The discs flipped when `p` plays at `sq` (0 when illegal), skipping the computation
@@ -666,11 +675,11 @@ macro_rules! search_kernel {
         /// A cheap evaluation for move ordering, from the side with discs `p`: mobility,
         /// potential mobility and corners.
         $(#[$hot])*
-        fn order_eval(p: u64, o: u64) -> i32 {
-            let mp = weighted_mobility(p, o);
-            let mo = weighted_mobility(o, p);
-            let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
-            8 * (mp - mo) + 3 * (potential(p, o) as i32 - potential(o, p) as i32) + 24 * corners
+        fn order_eval<const N: usize>(p: u64, o: u64) -> i32 {
+            let mp = weighted_mobility::<N>(p, o);
+            let mo = weighted_mobility::<N>(o, p);
+            let corners = (p & corners::<N>()).count_ones() as i32 - (o & corners::<N>()).count_ones() as i32;
+            8 * (mp - mo) + 3 * (potential::<N>(p, o) as i32 - potential::<N>(o, p) as i32) + 24 * corners
         }
     };
 }

@@ -37,22 +37,25 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use yomi_core::{Game, Limits, Watch};
+use yomi_core::{Game, Limits, Player, Watch};
 use yomi_othello::cpu::Cpu;
-use yomi_othello::{Move, Othello};
+use yomi_othello::{Bitboard, Othello};
 
+use crate::bits::{board_mask, squares};
 use crate::midgame::{MidgameSearch, FINAL_SCALE};
 use crate::table::{hash, EndgameTable, Entry};
 use crate::Weights;
 
 mod config;
 mod ordering;
+mod pv;
 mod search;
 
 pub use config::{
     BestFrom, Features, Mode, MoveValue, ParseFeatureError, ParseModeError, Solution, SolveError,
     SolverConfig,
 };
+use pv::legal_moves;
 use search::{clamp, new_search, RootPlan, RootSearch};
 
 /// From this many empties on, an exact solve starts from a guess at its score (`Features::guess`).
@@ -193,24 +196,85 @@ impl Solver {
             Some(g) => (Some(g), 0),
             None => self.guess(pos, mode, limits),
         };
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        self.solve_board::<8>(p, o, mode, &watch, guess, guess_nodes)
+    }
+
+    /// Solves the `N`x`N` board kept in the top-left corner of the 8x8 bitboard (rows and
+    /// columns `0..N`, bit `row * 8 + col`) whose side to move has the discs `player` and the
+    /// other side `opponent`, in `mode`: as [`Solver::solve`] (moves and the principal variation
+    /// name squares of the 8x8 board, `a1` to the `N`th column and row). Scores count the
+    /// `N * N` squares: empties go to the winner. The selective passes and the guess use the
+    /// 8x8 evaluation, so they run only for `N = 8`, where this is [`Solver::solve`] on
+    /// `Othello::from_sides(player, opponent, _)`.
+    ///
+    /// # Errors
+    /// [`SolveError::Board`] when `N` is not in `1..=8`, or the discs overlap or lie outside
+    /// the board.
+    pub fn solve_bits<const N: usize>(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        mode: Mode,
+    ) -> Result<Solution, SolveError> {
+        self.solve_bits_limited::<N>(player, opponent, mode, &Limits::none())
+    }
+
+    /// [`Solver::solve_bits`] under `limits` (see [`Solver::solve_limited`]).
+    ///
+    /// # Errors
+    /// As [`Solver::solve_bits`].
+    pub fn solve_bits_limited<const N: usize>(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        mode: Mode,
+        limits: &Limits,
+    ) -> Result<Solution, SolveError> {
+        if !(1..=8).contains(&N)
+            || player & opponent != 0
+            || (player | opponent) & !board_mask::<N>() != 0
+        {
+            return Err(SolveError::Board(N));
+        }
+        let watch = limits.start();
+        let (guess, guess_nodes) = if N == 8 {
+            let pos = Othello::from_sides(Bitboard(player), Bitboard(opponent), Player::First);
+            self.guess(&pos, mode, limits)
+        } else {
+            (None, 0)
+        };
+        Ok(self.solve_board::<N>(player, opponent, mode, &watch, guess, guess_nodes))
+    }
+
+    /// The solve of an `N`x`N` board from its guess (whose midgame search cost `guess_nodes`).
+    fn solve_board<const N: usize>(
+        &mut self,
+        p: u64,
+        o: u64,
+        mode: Mode,
+        watch: &Watch,
+        guess: Option<i32>,
+        guess_nodes: u64,
+    ) -> Solution {
         self.date = self.date.wrapping_add(1);
         if guess_nodes > 0 && self.config.features.hints {
             self.seed_hints();
         }
-        let (p, o) = (pos.player().0, pos.opponent().0);
         let nodes = AtomicU64::new(guess_nodes);
         let plan = RootPlan::new(mode, self.config.features.wld_first, guess);
-        let passes: &[i32] = if mode == Mode::Exact
+        let passes: &[i32] = if N == 8
+            && mode == Mode::Exact
             && self.config.features.selective
             && self.config.features.table
-            && pos.empties().count() >= SELECTIVE_MIN
+            && squares::<N>() - (p | o).count_ones() >= SELECTIVE_MIN
         {
             &SELECTIVE_MARGINS
         } else {
             &[]
         };
         let wld_first = self.config.features.wld_first;
-        let root = self.run(&watch, |search| {
+        let root = self.run::<N, _>(watch, |search| {
             let mut plan = plan;
             // The selective passes: each solves the root with ProbCut cuts, leaving its best
             // moves in the table, and its score is the next search's guess. Only the proof
@@ -228,19 +292,22 @@ impl Solver {
             nodes.fetch_add(search.nodes(), Ordering::Relaxed);
             r
         });
-        let legal = pos.legal_moves();
-        let forced = legal.len() == 1;
+        // The only move (a placement, or a pass), if the mover has no choice.
+        let forced = match legal_moves::<N>(p, o).as_slice() {
+            [mv] => Some(*mv),
+            _ => None,
+        };
         let stopped = watch.reason();
         let (lower, upper) = (clamp(root.lower, mode), clamp(root.upper, mode));
         let (best, best_from) = match root.best {
-            _ if forced => (legal.iter().next().copied(), BestFrom::Forced),
+            _ if forced.is_some() => (forced, BestFrom::Forced),
             None => (None, BestFrom::Forced),
             Some(mv) if root.proved => (Some(mv), BestFrom::Proof),
             Some(mv) => (Some(mv), BestFrom::Ordering),
         };
         let score = lower;
         let pv = match (stopped, best) {
-            (None, _) => self.principal_variation(pos, score, best, mode, &nodes, &watch),
+            (None, _) => self.principal_variation::<N>((p, o), score, best, mode, &nodes, watch),
             (Some(_), Some(mv)) => vec![mv],
             (Some(_), None) => Vec::new(),
         };
@@ -346,7 +413,7 @@ impl Solver {
             .map(|&mv| {
                 let child = pos.play_unchecked(mv);
                 let (cp, co) = (child.player().0, child.opponent().0);
-                let (r, nodes) = self.run(&watch, |search| {
+                let (r, nodes) = self.run::<8, _>(&watch, |search| {
                     let r = search.solve_root(cp, co, plan);
                     (r, search.nodes())
                 });
@@ -364,12 +431,12 @@ impl Solver {
 
     /// Runs `f` on a fresh [`Search`] over this solver's table under `watch`, inside the
     /// thread pool when there is one.
-    fn run<R: Send>(
+    fn run<const N: usize, R: Send>(
         &mut self,
         watch: &Watch,
         f: impl FnOnce(&mut (dyn RootSearch + Send)) -> R + Send,
     ) -> R {
-        let mut search = self.search(watch, self.pool.is_some());
+        let mut search = self.search::<N>(watch, self.pool.is_some());
         match &self.pool {
             Some(pool) => pool.install(|| f(&mut *search)),
             None => f(&mut *search),
@@ -378,8 +445,12 @@ impl Solver {
 
     /// A fresh search of one solve over this solver's table under `watch`, in the copy of the
     /// search this solver runs, splitting between threads when `parallel`.
-    fn search<'s>(&'s self, watch: &'s Watch, parallel: bool) -> Box<dyn RootSearch + Send + 's> {
-        new_search(
+    fn search<'s, const N: usize>(
+        &'s self,
+        watch: &'s Watch,
+        parallel: bool,
+    ) -> Box<dyn RootSearch + Send + 's> {
+        new_search::<N>(
             self.config.cpu,
             &self.table,
             &self.config,
@@ -388,71 +459,6 @@ impl Solver {
             watch,
             &self.weights,
         )
-    }
-
-    /// A line from `pos` that keeps `score`: `best`, then at each step the first move whose
-    /// value equals the score (the table's move first, then index order); cut short if
-    /// `watch` stops.
-    fn principal_variation(
-        &mut self,
-        pos: &Othello,
-        score: i32,
-        best: Option<Move>,
-        mode: Mode,
-        nodes: &AtomicU64,
-        watch: &Watch,
-    ) -> Vec<Move> {
-        let Some(best) = best else {
-            return Vec::new();
-        };
-        let mut search = self.search(watch, false);
-        // Whether the mover's score in `pos` equals `target` (in this mode); `None` if the
-        // search was stopped.
-        let mut equals = |pos: &Othello, target: i32| -> Option<bool> {
-            let (p, o) = (pos.player().0, pos.opponent().0);
-            let r = match mode {
-                Mode::Exact => search.search(p, o, target - 1, target + 1) == target,
-                Mode::Wld => clamp(search.search(p, o, -1, 1), Mode::Wld) == target,
-            };
-            (!search.aborted()).then_some(r)
-        };
-        let mut pv = vec![best];
-        let mut pos = pos.play_unchecked(best);
-        let mut score = -score;
-        let table = &self.table;
-        'line: while !pos.game_over() {
-            // The table's best move first (the move the solve proved its bound with, whose
-            // proof is stored), then the others in index order: a move in index order may
-            // reach the score only by a proof far longer than the solve's own.
-            let mut legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
-            let (p, o) = (pos.player().0, pos.opponent().0);
-            if let Some(e) = table.probe(hash(p, o)) {
-                let stored =
-                    |m: &Move| matches!(m, Move::Place(sq) if sq.index() == usize::from(e.best));
-                // A stable sort: the stored move first, the others in index order.
-                legal.sort_by_key(|m| !stored(m));
-            }
-            for &mv in &legal {
-                let child = pos.play_unchecked(mv);
-                // A forced pass keeps the score without a search.
-                let keeps = mv == Move::Pass || {
-                    match equals(&child, -score) {
-                        Some(keeps) => keeps,
-                        None => break 'line,
-                    }
-                };
-                if keeps {
-                    pv.push(mv);
-                    pos = child;
-                    score = -score;
-                    continue 'line;
-                }
-            }
-            // Unreachable when the score is right; stop rather than loop.
-            break;
-        }
-        nodes.fetch_add(search.nodes(), Ordering::Relaxed);
-        pv
     }
 }
 
@@ -494,7 +500,7 @@ mod tests {
             })
             .unwrap();
             let watch = Limits::none().start();
-            let (broken, proved) = solver.run(&watch, |search| {
+            let (broken, proved) = solver.run::<8, _>(&watch, |search| {
                 search.set_pass(1, -100_000);
                 let broken = search.solve_root(p, o, RootPlan::new(Mode::Exact, true, None));
                 search.set_pass(0, 0);

@@ -3,6 +3,8 @@
 
 use yomi_othello::Bitboard;
 
+use crate::bits::board_mask;
+
 /// From this many empties on, moves are ordered by the opponent's mobility (fastest first);
 /// below, by parity.
 pub(super) const MOBILITY_MIN: u32 = 6;
@@ -27,23 +29,39 @@ pub(super) const SHALLOW_MOBILITY: i32 = 1024;
 /// table's move comes from probes at lower scores, where another line may have been best.
 pub(super) const WIPEOUT_ZONE: i32 = 48;
 
-/// The quadrant (0..4) of a square index.
+/// The quadrant (0..4) of a square index on an `N`x`N` board: bit 0 for the right half of
+/// the columns, bit 1 for the lower half of the rows.
 #[inline(always)]
-pub(super) fn quadrant(sq: u32) -> u32 {
-    (sq >> 2 & 1) | (sq >> 4 & 2)
+pub(super) fn quadrant<const N: usize>(sq: u32) -> u32 {
+    if N == 8 {
+        (sq >> 2 & 1) | (sq >> 4 & 2)
+    } else {
+        let half = (N / 2) as u32;
+        u32::from(sq % 8 >= half) | u32::from(sq / 8 >= half) << 1
+    }
 }
 
-/// Bit `q` set when quadrant `q` holds an odd number of `empty` squares.
+/// The squares of each quadrant of an `N`x`N` board (see [`quadrant`]).
+const fn quadrant_masks<const N: usize>() -> [u64; 4] {
+    let mut q = [0u64; 4];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = (sq / 8, sq % 8);
+        if r < N && c < N {
+            q[(c >= N / 2) as usize | ((r >= N / 2) as usize) << 1] |= 1 << sq;
+        }
+        sq += 1;
+    }
+    q
+}
+
+/// Bit `q` set when quadrant `q` (of an `N`x`N` board) holds an odd number of `empty`
+/// squares.
 #[inline(always)]
-pub(super) fn parity(empty: u64) -> u32 {
-    const Q: [u64; 4] = [
-        0x0000_0000_0F0F_0F0F,
-        0x0000_0000_F0F0_F0F0,
-        0x0F0F_0F0F_0000_0000,
-        0xF0F0_F0F0_0000_0000,
-    ];
+pub(super) fn parity<const N: usize>(empty: u64) -> u32 {
+    let q: [u64; 4] = const { quadrant_masks::<N>() };
     let mut bits = 0;
-    for (q, mask) in Q.iter().enumerate() {
+    for (q, mask) in q.iter().enumerate() {
         bits |= ((empty & mask).count_ones() & 1) << q;
     }
     bits
@@ -120,10 +138,14 @@ pub(super) fn sort(list: &mut [Candidate]) {
     }
 }
 
-/// The empty squares next to the discs of `o`: where `p` may play later.
+/// The empty squares of an `N`x`N` board next to the discs of `o`: where `p` may play later.
 #[inline(always)]
-pub(super) fn potential(p: u64, o: u64) -> u32 {
-    yomi_othello::potential_mobility(Bitboard(p), Bitboard(o))
+pub(super) fn potential<const N: usize>(p: u64, o: u64) -> u32 {
+    if N == 8 {
+        yomi_othello::potential_mobility(Bitboard(p), Bitboard(o))
+    } else {
+        (yomi_othello::potential_moves(Bitboard(p), Bitboard(o)).0 & board_mask::<N>()).count_ones()
+    }
 }
 
 #[cfg(test)]
@@ -132,10 +154,21 @@ mod tests {
 
     #[test]
     fn quadrants_and_parity() {
-        assert_eq!(quadrant(0), 0);
-        assert_eq!(quadrant(7), 1);
-        assert_eq!(quadrant(56), 2);
-        assert_eq!(quadrant(63), 3);
-        assert_eq!(parity(1 | 1 << 63 | 1 << 62), 0b0001);
+        assert_eq!(quadrant::<8>(0), 0);
+        assert_eq!(quadrant::<8>(7), 1);
+        assert_eq!(quadrant::<8>(56), 2);
+        assert_eq!(quadrant::<8>(63), 3);
+        assert_eq!(parity::<8>(1 | 1 << 63 | 1 << 62), 0b0001);
+        // The generic quadrants agree with the 8x8 ones, and split a 6x6 board 3 by 3.
+        assert_eq!(quadrant_masks::<8>()[0], 0x0000_0000_0F0F_0F0F);
+        for sq in 0..64 {
+            let q = quadrant_masks::<8>().iter().position(|m| m >> sq & 1 == 1);
+            assert_eq!(q, Some(quadrant::<8>(sq) as usize));
+        }
+        assert_eq!(quadrant_masks::<6>().map(u64::count_ones), [9; 4]);
+        assert_eq!(quadrant::<6>(2), 0);
+        assert_eq!(quadrant::<6>(3), 1);
+        assert_eq!(quadrant::<6>(3 * 8 + 2), 2);
+        assert_eq!(parity::<6>(1 | 1 << 3 | 1 << 4), 0b0001);
     }
 }

@@ -13,7 +13,7 @@ use super::config::{Features, Mode, SolverConfig};
 // The node functions (`crate::kernel`, expanded in the modules below) use these too.
 use super::ordering::*;
 use super::{GUESS_STEPS, GUESS_WINDOW};
-use crate::bits::{final_score, flips, moves, CORNERS};
+use crate::bits::{board_mask, corners, final_score_n, flips, moves, squares};
 use crate::table::{hash, EndgameTable, Entry, NO_MOVE};
 use crate::{Weights, EVAL_LIMIT};
 
@@ -50,7 +50,7 @@ pub(super) struct Portable;
 /// the compiled copy of the node functions that runs: [`Portable`], or the
 /// [`X86v3`](yomi_othello::cpu::X86v3) token (which a search of that copy holds, proving the
 /// CPU has its features).
-pub(super) struct Search<'t, C> {
+pub(super) struct Search<'t, C, const N: usize> {
     /// The copy's token.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     cpu: C,
@@ -80,7 +80,7 @@ pub(super) struct Search<'t, C> {
     margin: i32,
 }
 
-impl<'t, C: Copy> Search<'t, C> {
+impl<'t, C: Copy, const N: usize> Search<'t, C, N> {
     /// A search of one solve over `table` under `watch`, splitting between threads when
     /// `parallel`.
     fn new(
@@ -91,7 +91,7 @@ impl<'t, C: Copy> Search<'t, C> {
         parallel: bool,
         watch: &'t Watch,
         eval: &'t Weights,
-    ) -> Search<'t, C> {
+    ) -> Search<'t, C, N> {
         Search {
             cpu,
             table,
@@ -112,7 +112,7 @@ impl<'t, C: Copy> Search<'t, C> {
 
     /// A search for another thread of a parallel split whose stop flag is `stop`.
     #[inline]
-    fn fork(&self, stop: &Arc<AtomicBool>) -> Search<'t, C> {
+    fn fork(&self, stop: &Arc<AtomicBool>) -> Search<'t, C, N> {
         let mut stops = self.stops.clone();
         stops.push(Arc::clone(stop));
         Search {
@@ -161,16 +161,17 @@ impl<'t, C: Copy> Search<'t, C> {
         }
         // The opponent's stable discs M cap the score at 64 - 2M; only worth computing when
         // its disc count could reach the cut.
-        if 64 - 2 * o.count_ones() as i32 <= alpha {
+        let all = squares::<N>() as i32;
+        if all - 2 * o.count_ones() as i32 <= alpha {
             let m = yomi_othello::stable_discs(Bitboard(o), Bitboard(p)).count() as i32;
-            let upper = 64 - 2 * m;
+            let upper = all - 2 * m;
             if upper <= alpha {
                 return Some(upper);
             }
         }
-        if 2 * p.count_ones() as i32 - 64 >= beta {
+        if 2 * p.count_ones() as i32 - all >= beta {
             let s = yomi_othello::stable_discs(Bitboard(p), Bitboard(o)).count() as i32;
-            let lower = 2 * s - 64;
+            let lower = 2 * s - all;
             if lower >= beta {
                 return Some(lower);
             }
@@ -233,7 +234,7 @@ pub(super) trait Nodes {
     fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
 }
 
-impl<C: Copy> Search<'_, C>
+impl<C: Copy, const N: usize> Search<'_, C, N>
 where
     Self: Nodes,
 {
@@ -246,9 +247,10 @@ where
     /// there was no first search); they bisect once a probe has gone past the score.
     /// Stops early, keeping what it proved, when the watch stops the solve.
     fn solve_root(&mut self, p: u64, o: u64, plan: RootPlan) -> RootResult {
-        if moves(p, o) == 0 && moves(o, p) == 0 {
+        let mask = board_mask::<N>();
+        if moves(p, o) & mask == 0 && moves(o, p) & mask == 0 {
             self.nodes += 1;
-            let v = final_score(p, o);
+            let v = final_score_n::<N>(p, o);
             return RootResult {
                 lower: v,
                 upper: v,
@@ -256,7 +258,8 @@ where
                 proved: true,
             };
         }
-        let (mut lo, mut hi) = (-64, 64);
+        let all = squares::<N>() as i32;
+        let (mut lo, mut hi) = (-all, all);
         // The best move proved to reach `lo`, and a fallback: the move the last search
         // preferred (the ordering's first when nothing is proved).
         let (mut proved, mut fallback) = (None, None);
@@ -344,7 +347,7 @@ pub(super) trait RootSearch {
     fn set_pass(&mut self, sel: u8, margin: i32);
 }
 
-impl<C: Copy> RootSearch for Search<'_, C>
+impl<C: Copy, const N: usize> RootSearch for Search<'_, C, N>
 where
     Self: Nodes,
 {
@@ -366,7 +369,7 @@ where
 }
 
 /// A search of one solve (see `Search::new`) in the compiled copy `cpu`.
-pub(super) fn new_search<'t>(
+pub(super) fn new_search<'t, const N: usize>(
     cpu: yomi_othello::cpu::Cpu,
     table: &'t EndgameTable,
     config: &SolverConfig,
@@ -377,10 +380,10 @@ pub(super) fn new_search<'t>(
 ) -> Box<dyn RootSearch + Send + 't> {
     match cpu {
         #[cfg(target_arch = "x86_64")]
-        yomi_othello::cpu::Cpu::X86v3(token) => Box::new(Search::new(
+        yomi_othello::cpu::Cpu::X86v3(token) => Box::new(Search::<_, N>::new(
             token, table, config, date, parallel, watch, eval,
         )),
-        _ => Box::new(Search::new(
+        _ => Box::new(Search::<_, N>::new(
             Portable, table, config, date, parallel, watch, eval,
         )),
     }
@@ -458,7 +461,7 @@ mod portable {
 
     crate::kernel::search_kernel!(Portable, [#[inline(always)]] []);
 
-    impl Nodes for Search<'_, Portable> {
+    impl<const N: usize> Nodes for Search<'_, Portable, N> {
         fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<Move>) {
             Search::root(self, p, o, alpha, beta)
         }
@@ -484,9 +487,9 @@ mod x86v3 {
     );
 
     // SAFETY (both `unsafe` blocks): the methods need only the CPU features they are compiled
-    // with, and a `Search<'_, X86v3>` holds the token that proves this CPU has them (see the
+    // with, and a `Search<'_, X86v3, N>` holds the token that proves this CPU has them (see the
     // safety argument of `yomi_othello::cpu`). The methods are safe code.
-    impl Nodes for Search<'_, X86v3> {
+    impl<const N: usize> Nodes for Search<'_, X86v3, N> {
         fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<Move>) {
             let _proof: X86v3 = self.cpu;
             unsafe { Search::root(self, p, o, alpha, beta) }
