@@ -8,6 +8,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use yomi_core::{Game, Rng};
+use yomi_othello::cpu::Cpu;
 use yomi_othello::Othello;
 use yomi_othello_eval::{Evaluator, Layout, Weights, EVAL_LIMIT};
 
@@ -45,11 +46,11 @@ fn bench_eval(c: &mut Criterion) {
     let mut group = c.benchmark_group("othello-eval");
     group.throughput(Throughput::Elements(positions.len() as u64));
     let mut copies = vec![(*w).clone()];
-    if w.kernel() != "portable" {
-        copies.push((*w).clone().into_portable());
+    if w.cpu() != Cpu::Portable {
+        copies.push((*w).clone().with_cpu(Cpu::Portable));
     }
     for w in &copies {
-        let name = format!("{} positions, learned, {}", positions.len(), w.kernel());
+        let name = format!("{} positions, learned, {}", positions.len(), w.cpu());
         group.bench_function(name, |b| {
             b.iter(|| {
                 let sum: i64 = black_box(&positions)

@@ -9,8 +9,9 @@ use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use yomi_core::{Game, Rng};
+use yomi_othello::cpu::Cpu;
 use yomi_othello::Othello;
-use yomi_othello_search::{Dispatch, MidgameLimits, MidgameSearch, Weights};
+use yomi_othello_search::{MidgameLimits, MidgameSearch, Weights};
 
 /// One position with 20 to 50 empties from each of 12 random games.
 fn positions() -> Vec<Othello> {
@@ -48,13 +49,9 @@ fn bench_midgame(c: &mut Criterion) {
     let positions = positions();
     let learned = Weights::builtin();
     let mut copies = vec![MidgameSearch::new(16, learned.clone())];
-    if copies[0].kernel() != "portable" {
-        let portable = Arc::new((*learned).clone().into_portable());
-        copies.push(MidgameSearch::with_dispatch(
-            16,
-            portable,
-            Dispatch::Portable,
-        ));
+    if copies[0].cpu() != Cpu::Portable {
+        let portable = Arc::new((*learned).clone().with_cpu(Cpu::Portable));
+        copies.push(MidgameSearch::with_cpu(16, portable, Cpu::Portable));
     }
     let want = run(&mut copies[0], &positions);
     assert!(want.0 > 100_000, "{want:?}");
@@ -66,7 +63,7 @@ fn bench_midgame(c: &mut Criterion) {
         let name = format!(
             "depth 6, {} positions, learned, {}",
             positions.len(),
-            search.kernel()
+            search.cpu()
         );
         group.bench_function(name, |b| {
             b.iter(|| {

@@ -279,7 +279,7 @@ pub fn run_solve(args: &SolveArgs) -> Res<()> {
     println!(
         "speed    {:.1} M nodes/s ({} search)",
         s.nodes_per_second() / 1e6,
-        solver.kernel()
+        solver.cpu()
     );
     stopped.map_or(Ok(()), |e| Err(e.into()))
 }
@@ -302,7 +302,7 @@ pub fn run_bench(args: &BenchArgs) -> Res<()> {
         ffo.from,
         ffo.to,
         ffo.solver.describe(),
-        solver.kernel()
+        solver.cpu()
     );
     let Some(shard) = ffo.shard else {
         if !ffo.solver.json {

@@ -1,9 +1,11 @@
 //! The fast evaluation: the sum of one phase's weights over the 46 placements, table-driven,
-//! in two compiled copies chosen when the weights are made ([`Kernel`]): a portable one
+//! in two compiled copies chosen when the weights are made ([`Gather`]): a portable one
 //! (shifts, masks and multiplications collect a placement's discs) and, on x86-64 CPUs with
 //! AVX2, BMI1/2, POPCNT and LZCNT, one that collects them with `pext`.
 
 use std::sync::OnceLock;
+
+use yomi_othello::cpu::Cpu;
 
 use crate::patterns::{diag, rect_magic, rect_mask, transpose, Layout, PATTERNS};
 
@@ -282,57 +284,41 @@ fn fast(f: &Fast, w: &[i16; PADDED], p: u64, o: u64) -> i32 {
     s
 }
 
-/// The environment variable that, set to anything but `0` or the empty string, makes weights
-/// use the portable copy of the evaluation (to compare both copies on one machine); the same
-/// variable makes the solver and the midgame search of `yomi-othello-search` portable.
-pub const PORTABLE_ENV: &str = "YOMI_PORTABLE";
-
-/// Whether [`PORTABLE_ENV`] asks for the portable copies.
-#[must_use]
-pub fn portable_forced() -> bool {
-    std::env::var_os(PORTABLE_ENV).is_some_and(|v| !v.is_empty() && v != "0")
-}
-
-/// Which compiled copy of the evaluation runs: chosen once, when the weights are made, so no
-/// evaluation checks the CPU.
+/// Which compiled copy of the fast path runs, with its tables: chosen once, when the weights
+/// are made (from a [`Cpu`]), so no evaluation checks the CPU.
 #[derive(Clone, Copy)]
-pub(crate) enum Kernel {
+pub(crate) enum Gather {
     /// Shifts, masks and multiplications: any CPU.
     Portable(&'static Fast),
-    /// `pext` and `popcnt`: only held when the CPU has the features (see [`x86::Token`]).
+    /// `pext` and `popcnt`, with the token that proves the CPU has them (see [`x86::Pext`]).
     #[cfg(target_arch = "x86_64")]
-    X86v3(x86::Token),
+    Pext(x86::Pext),
 }
 
-impl std::fmt::Debug for Kernel {
+impl std::fmt::Debug for Gather {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        f.write_str(self.cpu().name())
     }
 }
 
-impl Kernel {
-    /// The fast copy when the CPU has its features and [`PORTABLE_ENV`] does not forbid it.
-    pub(crate) fn auto() -> Kernel {
-        #[cfg(target_arch = "x86_64")]
-        if !portable_forced() {
-            if let Some(token) = x86::Token::new() {
-                return Kernel::X86v3(token);
-            }
-        }
-        Kernel::portable()
-    }
-
-    /// The portable copy.
-    pub(crate) fn portable() -> Kernel {
-        Kernel::Portable(fast_tables())
-    }
-
-    /// `"x86-64-v3"` for the copy compiled for AVX2 & co., `"portable"` for the other.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Kernel::Portable(_) => "portable",
+impl Gather {
+    /// The copy for `cpu`: the `pext` copy for [`Cpu::X86v3`] on a CPU whose `pext` runs at
+    /// full speed ([`X86v3::fast_pext`](yomi_othello::cpu::X86v3::fast_pext)), else the
+    /// portable one (AMD CPUs before Zen 3 would run the `pext` copy several times slower).
+    pub(crate) fn new(cpu: Cpu) -> Gather {
+        match cpu {
             #[cfg(target_arch = "x86_64")]
-            Kernel::X86v3(_) => "x86-64-v3",
+            Cpu::X86v3(token) if token.fast_pext() => Gather::Pext(x86::Pext::new(token)),
+            _ => Gather::Portable(fast_tables()),
+        }
+    }
+
+    /// The compiled copy that runs.
+    pub(crate) fn cpu(self) -> Cpu {
+        match self {
+            Gather::Portable(_) => Cpu::Portable,
+            #[cfg(target_arch = "x86_64")]
+            Gather::Pext(pext) => Cpu::X86v3(pext.token()),
         }
     }
 
@@ -342,9 +328,9 @@ impl Kernel {
     #[inline]
     pub(crate) fn raw(self, full: &[i16], phase_by_discs: &[u8; 65], p: u64, o: u64) -> i32 {
         match self {
-            Kernel::Portable(f) => fast(f, weights_of(full, phase_by_discs, p, o), p, o),
+            Gather::Portable(f) => fast(f, weights_of(full, phase_by_discs, p, o), p, o),
             #[cfg(target_arch = "x86_64")]
-            Kernel::X86v3(token) => token.raw(full, phase_by_discs, p, o),
+            Gather::Pext(pext) => pext.raw(full, phase_by_discs, p, o),
         }
     }
 }
@@ -364,6 +350,8 @@ fn weights_of<'a>(full: &'a [i16], phase_by_discs: &[u8; 65], p: u64, o: u64) ->
 pub(crate) mod x86 {
     use std::arch::x86_64::_pext_u64;
     use std::sync::OnceLock;
+
+    use yomi_othello::cpu::X86v3;
 
     use super::*;
 
@@ -573,52 +561,34 @@ pub(crate) mod x86 {
         })
     }
 
-    /// Proof that this CPU has every feature [`raw_v3`] is compiled for: made only by
-    /// [`Token::new`], after checking them.
+    /// The `pext` copy: its tables and the token that proves this CPU has every feature
+    /// [`raw_v3`] is compiled for.
     #[derive(Clone, Copy)]
-    pub(crate) struct Token(&'static Tables);
+    pub(crate) struct Pext {
+        token: X86v3,
+        tables: &'static Tables,
+    }
 
-    impl std::fmt::Debug for Token {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str("Token")
+    impl Pext {
+        /// The copy, its tables built on first use.
+        pub(crate) fn new(token: X86v3) -> Pext {
+            Pext {
+                token,
+                tables: tables(),
+            }
         }
-    }
 
-    impl Token {
-        /// A token when the CPU has the features (the board crate's check for its perft copy,
-        /// compiled for the same five) and runs `pext` at full speed, else `None`.
-        pub(crate) fn new() -> Option<Token> {
-            (yomi_othello::perft_uses_simd() && !slow_pext()).then(|| Token(tables()))
+        /// The token.
+        pub(crate) fn token(self) -> X86v3 {
+            self.token
         }
-    }
 
-    /// Whether this CPU has `pext` only in microcode: AMD's before Zen 3 (families 0x15 to
-    /// 0x18: Excavator, Zen 1 and 2) take tens to hundreds of cycles per `pext`, where Intel's
-    /// since Haswell and AMD's since Zen 3 take one to three. The copy gathers every one of
-    /// the 46 placements with a `pext`, so there it would be several times slower than the
-    /// portable copy, which such CPUs run instead.
-    fn slow_pext() -> bool {
-        let vendor = std::arch::x86_64::__cpuid(0);
-        // "AuthenticAMD" in ebx, edx, ecx; "Hygon" (Zen 1 derivatives) too.
-        let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6E65, 0x444D_4163);
-        let hygon = vendor.ebx == 0x6F67_7948;
-        let eax = std::arch::x86_64::__cpuid(1).eax;
-        let base = (eax >> 8) & 0xF;
-        let family = if base == 0xF {
-            base + ((eax >> 20) & 0xFF)
-        } else {
-            base
-        };
-        (amd || hygon) && family < 0x19
-    }
-
-    impl Token {
-        /// See [`Kernel::raw`].
+        /// See [`Gather::raw`].
         #[inline]
         pub(crate) fn raw(self, full: &[i16], phase_by_discs: &[u8; 65], p: u64, o: u64) -> i32 {
-            // SAFETY: `raw_v3` needs only the CPU features it is compiled with, and a `Token`
-            // exists only after `Token::new` found them all. The function is safe code.
-            unsafe { raw_v3(self.0, full, phase_by_discs, p, o) }
+            // SAFETY: `raw_v3` needs only the CPU features it is compiled with, which the
+            // token proves this CPU has (see the safety argument of `yomi_othello::cpu`).
+            unsafe { raw_v3(self.tables, full, phase_by_discs, p, o) }
         }
     }
 

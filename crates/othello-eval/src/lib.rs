@@ -10,9 +10,10 @@
 //!   for its side to move (and the opposite value for black).
 //! - **Fast**: table-driven indices: a placement's discs are collected and turned into its
 //!   ternary configuration by one small table per placement. Two compiled copies, chosen
-//!   when the weights are made ([`Weights::kernel`]): on x86-64 CPUs with AVX2, BMI1/2, POPCNT
-//!   and LZCNT one `pext` collects each placement; elsewhere (or with `YOMI_PORTABLE=1`)
-//!   shifts, masks and multiplications do, from the board or its transpose.
+//!   when the weights are made ([`Weights::cpu`], from `yomi_othello::cpu`): on x86-64 CPUs
+//!   with AVX2, BMI1/2, POPCNT and LZCNT one `pext` collects each placement; elsewhere (or
+//!   with `YOMI_PORTABLE=1`) shifts, masks and multiplications do, from the board or its
+//!   transpose.
 //! - **Weight file** ([`WEIGHT_FILE`]): the checked container of `yomi-core`; the default
 //!   weights are built into the binary ([`Weights::builtin`]).
 //!
@@ -35,7 +36,6 @@ mod hand;
 mod patterns;
 mod weights;
 
-pub use fast::{portable_forced, PORTABLE_ENV};
 pub use hand::{hand_evaluate, HandEval};
 pub use patterns::{Layout, Pattern, PATTERNS};
 pub use weights::{phase_of, WeightError, Weights, MAX_PHASES, WEIGHT_FILE, WEIGHT_TAG};

@@ -1,6 +1,7 @@
 use std::collections::BTreeSet;
 
 use yomi_core::{ContainerError, Game, Rng};
+use yomi_othello::cpu::Cpu;
 use yomi_othello::{transform_bitboard, Bitboard, Othello};
 
 use crate::patterns::{digits_of, index_of};
@@ -153,19 +154,23 @@ fn the_fast_path_equals_the_reference_on_random_positions() {
 
 /// Both compiled copies of the fast path (the same copy twice on a CPU without the features).
 fn both_copies(w: &Weights) -> [Weights; 2] {
-    [w.clone(), w.clone().into_portable()]
+    [w.clone(), w.clone().with_cpu(Cpu::Portable)]
 }
 
 #[test]
 fn both_compiled_copies_equal_the_slow_path_on_positions_of_random_games() {
     let layout = Layout::get();
-    let cpu = yomi_othello::perft_uses_simd() && !crate::portable_forced();
+    // The `pext` copy where the CPU layer detects the features and `pext` is fast.
+    let want = match Cpu::detect() {
+        Cpu::X86v3(token) if token.fast_pext() => Cpu::X86v3(token),
+        _ => Cpu::Portable,
+    };
     let mut checked = 0;
     for (phases, seed) in [(1, 21), (12, 22), (61, 23)] {
         let w = random_weights(phases, seed);
         let [auto, portable] = both_copies(&w);
-        assert_eq!(portable.kernel(), "portable");
-        assert_eq!(auto.kernel(), if cpu { "x86-64-v3" } else { "portable" });
+        assert_eq!(portable.cpu(), Cpu::Portable);
+        assert_eq!(auto.cpu(), want);
         for pos in positions(seed, 40) {
             let (p, o) = (pos.player().0, pos.opponent().0);
             let table = w.table(w.phase_of(64 - pos.empties().count()));

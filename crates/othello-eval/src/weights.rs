@@ -6,8 +6,9 @@ use std::sync::{Arc, OnceLock};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use yomi_core::{Container, ContainerError};
+use yomi_othello::cpu::Cpu;
 
-use crate::fast::{Kernel, PADDED, PADDED_OFFSETS};
+use crate::fast::{Gather, PADDED, PADDED_OFFSETS};
 use crate::patterns::{Layout, PATTERNS};
 use crate::{Evaluator, EVAL_LIMIT};
 
@@ -69,7 +70,7 @@ pub struct Weights {
     /// The phase of each disc count (0 to 64).
     phase_by_discs: [u8; 65],
     /// The compiled copy of the fast path that runs.
-    kernel: Kernel,
+    gather: Gather,
 }
 
 /// Equal when the description and the stored tables are (the rest is derived from them).
@@ -86,7 +87,7 @@ impl std::fmt::Debug for Weights {
         f.debug_struct("Weights")
             .field("phases", &self.phases())
             .field("about", &self.about)
-            .field("kernel", &self.kernel.name())
+            .field("cpu", &self.gather.cpu().name())
             .finish_non_exhaustive()
     }
 }
@@ -134,7 +135,7 @@ impl Weights {
             compact: tables,
             full,
             phase_by_discs,
-            kernel: Kernel::auto(),
+            gather: Gather::new(Cpu::detect()),
         })
     }
 
@@ -249,24 +250,25 @@ impl Weights {
     #[inline]
     #[must_use]
     pub fn raw(&self, p: u64, o: u64) -> i32 {
-        self.kernel.raw(&self.full, &self.phase_by_discs, p, o)
+        self.gather.raw(&self.full, &self.phase_by_discs, p, o)
     }
 
-    /// Which compiled copy of the fast path runs: `"x86-64-v3"` (the copy for CPUs with
-    /// AVX2, BMI1/2, POPCNT and LZCNT, which collects a placement's discs with one `pext`),
-    /// chosen when the weights are made if the CPU has those features and
-    /// [`PORTABLE_ENV`](crate::PORTABLE_ENV) is not set, else `"portable"`. Both give the
-    /// same values.
+    /// Which compiled copy of the fast path runs: [`Cpu::X86v3`] (the copy for CPUs with
+    /// AVX2, BMI1/2, POPCNT and LZCNT, which collects a placement's discs with one `pext`)
+    /// or [`Cpu::Portable`]. New weights take [`Cpu::detect`] (see [`Weights::with_cpu`]).
+    /// Both give the same values.
     #[must_use]
-    pub fn kernel(&self) -> &'static str {
-        self.kernel.name()
+    pub fn cpu(&self) -> Cpu {
+        self.gather.cpu()
     }
 
-    /// The same weights, evaluated by the portable copy of the fast path whatever the CPU
-    /// (to compare both copies on one machine).
+    /// The same weights, evaluated by the compiled copy `cpu` of the fast path (to compare
+    /// both copies on one machine): the `pext` copy for [`Cpu::X86v3`] where the CPU runs
+    /// `pext` at full speed ([`X86v3::fast_pext`](yomi_othello::cpu::X86v3::fast_pext)), the
+    /// portable copy otherwise.
     #[must_use]
-    pub fn into_portable(mut self) -> Weights {
-        self.kernel = Kernel::portable();
+    pub fn with_cpu(mut self, cpu: Cpu) -> Weights {
+        self.gather = Gather::new(cpu);
         self
     }
 }

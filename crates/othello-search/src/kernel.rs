@@ -1,190 +1,22 @@
-//! The search itself, written once as a macro and compiled twice (see `solver.rs`): a portable
-//! copy for the x86-64 baseline (or any other target) and, on x86-64, a copy whose every
-//! function is compiled for AVX2, BMI1/2, POPCNT and LZCNT, chosen at run time.
+//! The endgame search's node functions, written once as a macro and compiled twice (see
+//! `solver/search.rs`): a portable copy for the x86-64 baseline (or any other target) and, on
+//! x86-64, a copy whose every function is compiled for AVX2, BMI1/2, POPCNT and LZCNT, chosen
+//! at run time through `yomi_othello::cpu`. The search state, its setup and the root driver
+//! are ordinary code in `solver/search.rs`.
 
-/// Defines `struct Search` and its methods in the module that invokes it. `$hot` are the
-/// attributes of the small functions called at every node (`#[inline(always)]` in the
-/// portable copy), `$fn` those of all the others (empty in the portable copy; the CPU features
-/// in the other, which rules out `#[inline(always)]` there).
+/// Defines the recursive node functions of `Search<'t, $copy, N>` (an inherent `impl` block,
+/// for every board size `N`: an `N`x`N` board in the top-left corner of the 8x8 bitboard) and
+/// the small helpers they call at every node, in the module that invokes it. `$copy` is the
+/// copy's type (`Portable` or the `X86v3` token), `$hot` the attributes of the small helpers
+/// (`#[inline(always)]` in the portable copy), `$fn` those of all the others (empty in the
+/// portable copy; the CPU features in the other, which rules out `#[inline(always)]` there).
 macro_rules! search_kernel {
-    ([$(#[$hot:meta])*] [$(#[$fn:meta])*]) => {
-        /// One thread's search: node count and access to the shared table.
-        struct Search<'t> {
-            table: &'t Table,
-            nodes: u64,
-            features: Features,
-            date: u8,
-            parallel: bool,
-            split_min: u32,
-            /// The limits of the solve, shared by all its threads.
-            watch: &'t Watch,
-            /// The nodes already reported to `watch`.
-            reported: u64,
-            /// The node count at which to poll `watch` next.
-            next_poll: u64,
-            /// The stop flags of the parallel splits this search works under: when one is set (or
-            /// the watch stops the solve), the work is no longer needed, and the search returns at
-            /// once with a meaningless score that no caller uses or stores.
-            stops: Vec<Arc<AtomicBool>>,
-            /// The evaluation of the selective passes' cut tests.
-            eval: &'t Weights,
-            /// 0 in a proof; else the number of the selective pass running (see
-            /// [`Search::deep`]), whose cuts need a shallow search to clear the window by
-            /// `margin` hundredths of a disc.
-            sel: u8,
-            /// See `sel`.
-            margin: i32,
-        }
-
-        impl<'t> Search<'t> {
-            /// A search of one solve over `table` under `watch`, splitting between threads when
-            /// `parallel`.
-            fn new(
-                table: &'t Table,
-                config: &SolverConfig,
-                date: u8,
-                parallel: bool,
-                watch: &'t Watch,
-                eval: &'t Weights,
-            ) -> Search<'t> {
-                Search {
-                    table,
-                    nodes: 0,
-                    features: config.features,
-                    date,
-                    parallel,
-                    split_min: config.split_min,
-                    watch,
-                    reported: 0,
-                    next_poll: POLL_EVERY,
-                    stops: Vec::new(),
-                    eval,
-                    sel: 0,
-                    margin: 0,
-                }
-            }
-
-            /// A search for another thread of a parallel split whose stop flag is `stop`.
-            $(#[$fn])*
-            fn fork(&self, stop: &Arc<AtomicBool>) -> Search<'t> {
-                let mut stops = self.stops.clone();
-                stops.push(Arc::clone(stop));
-                Search {
-                    nodes: 0,
-                    reported: 0,
-                    next_poll: POLL_EVERY,
-                    parallel: true,
-                    stops,
-                    ..*self
-                }
-            }
-
-            /// Reports the nodes searched since the last poll to the watch, which checks the limits.
-            #[cold]
-            $(#[$fn])*
-            fn poll(&mut self) {
-                self.watch.poll(self.nodes - self.reported);
-                self.reported = self.nodes;
-                self.next_poll = self.nodes + POLL_EVERY;
-            }
-
-            /// Solves the root as `plan` says: its first search (in [`Mode::Wld`] the window
-            /// `(-1, 1)`, which is the whole solve), then in [`Mode::Exact`] null-window probes
-            /// "is the score at least v?" that narrow the proved range `[lower, upper]` until it
-            /// is one score. The probes move away from the proved bound in the direction the
-            /// last search pointed: by 2 discs `GUESS_STEPS` times when `plan.stepping` (after a
-            /// search around a guess), galloping by 2, 4, 8, ... discs otherwise (from 0 when
-            /// there was no first search); they bisect once a probe has gone past the score.
-            /// Stops early, keeping what it proved, when the watch stops the solve.
-            $(#[$fn])*
-            fn solve_root(&mut self, p: u64, o: u64, plan: RootPlan) -> RootResult {
-                if moves(p, o) == 0 && moves(o, p) == 0 {
-                    self.nodes += 1;
-                    let v = final_score(p, o);
-                    return RootResult {
-                        lower: v,
-                        upper: v,
-                        best: None,
-                        proved: true,
-                    };
-                }
-                let (mut lo, mut hi) = (-64, 64);
-                // The best move proved to reach `lo`, and a fallback: the move the last search
-                // preferred (the ordering's first when nothing is proved).
-                let (mut proved, mut fallback) = (None, None);
-                // The direction of the probes: up after a probe proved a lower bound, down after
-                // one proved an upper bound; `None` before the first.
-                let mut up = None;
-                // The first search: a window around an even score c, which proves the score
-                // (when it falls inside) or a bound on the side where it lies.
-                if let Some((c, half)) = plan.first {
-                    let (v, mv) = self.root(p, o, c - half, c + half);
-                    fallback = mv;
-                    if !self.aborted() {
-                        if v >= c + half {
-                            lo = even_up(v);
-                            proved = mv;
-                            up = Some(true);
-                        } else if v <= c - half {
-                            hi = even_down(v);
-                            up = Some(false);
-                        } else {
-                            (lo, hi) = (v, v);
-                            proved = mv;
-                        }
-                    }
-                }
-                if plan.mode == Mode::Exact {
-                    let (mut step, mut steps, mut bisect) = (2, 0, false);
-                    while lo < hi && !self.aborted() {
-                        let galloping = up.is_some() && !bisect;
-                        let v = match up {
-                            // No first search: is the score at least 0?
-                            None => 0,
-                            Some(_) if bisect => lo + 2 * ((hi - lo + 2) / 4),
-                            Some(true) => (lo + step).min(hi),
-                            Some(false) => (hi - step + 2).max(lo + 2),
-                        };
-                        let (r, mv) = self.root(p, o, v - 1, v);
-                        if self.aborted() {
-                            break;
-                        }
-                        fallback = mv;
-                        if r >= v {
-                            lo = even_up(r).min(hi);
-                            proved = mv;
-                            // Galloping down went past the score: bisect what is left.
-                            bisect |= up == Some(false);
-                            up = Some(true);
-                        } else {
-                            hi = even_down(r).max(lo);
-                            bisect |= up == Some(true);
-                            up = Some(false);
-                        }
-                        // From a guess, 2 discs at a time for the first steps (a probe above the
-                        // score costs about as much however far above it is), then galloping, for
-                        // a guess far from the score (a wipeout the evaluation does not see).
-                        if galloping {
-                            steps += 1;
-                            if !plan.stepping || steps > GUESS_STEPS {
-                                step *= 2;
-                            }
-                        }
-                    }
-                }
-                let solved = lo == hi;
-                RootResult {
-                    lower: lo,
-                    upper: hi,
-                    best: proved.or(fallback),
-                    proved: proved.is_some() || solved,
-                }
-            }
-
+    ($copy:ty, [$(#[$hot:meta])*] [$(#[$fn:meta])*]) => {
+        impl<'t, const N: usize> Search<'t, $copy, N> {
             /// The score of the position, searched with window `(alpha, beta)` (see the module docs).
             $(#[$fn])*
             fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-                let empties = 64 - (p | o).count_ones();
+                let empties = squares::<N>() - (p | o).count_ones();
                 if empties >= TABLE_MIN || (self.parallel && empties >= self.split_min) {
                     self.deep(p, o, alpha, beta)
                 } else if empties > 4 {
@@ -197,17 +29,17 @@ macro_rules! search_kernel {
             /// The root: like [`Search::deep`] but returns the best move too.
             $(#[$fn])*
             fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<Move>) {
-                let mv = moves(p, o);
+                let mv = moves_n::<N>(p, o);
                 if mv == 0 {
-                    if moves(o, p) == 0 {
+                    if moves_n::<N>(o, p) == 0 {
                         self.nodes += 1;
-                        return (final_score(p, o), None);
+                        return (final_score_n::<N>(p, o), None);
                     }
                     let (v, _) = self.root(o, p, -beta, -alpha);
                     return (-v, Some(Move::Pass));
                 }
                 self.nodes += 1;
-                let empties = 64 - (p | o).count_ones();
+                let empties = squares::<N>() - (p | o).count_ones();
                 let key = hash(p, o);
                 let entry = if self.features.table {
                     self.table.probe(key)
@@ -222,52 +54,6 @@ macro_rules! search_kernel {
                     self.store(key, (alpha, beta), (best, best_sq), empties, entry);
                 }
                 (best, Some(Move::Place(Square::new(best_sq as u8))))
-            }
-
-            /// Stores a search result with window `(alpha, beta)`.
-            #[inline]
-            $(#[$fn])*
-            fn store(
-                &self,
-                key: u64,
-                (alpha, beta): (i32, i32),
-                (best, best_sq): (i32, u32),
-                empties: u32,
-                old: Option<Entry>,
-            ) {
-                if !self.features.table {
-                    return;
-                }
-                let (mut lower, mut upper) = if best <= alpha {
-                    (-64, best)
-                } else if best >= beta {
-                    (best, 64)
-                } else {
-                    (best, best)
-                };
-                let best_sq = best_sq as u8;
-                if let Some(e) = old {
-                    if self.sel != 0 && e.sel == 0 && (e.lower > -64 || e.upper < 64) {
-                        // A selective pass keeps proved bounds.
-                        return;
-                    }
-                    if self.holds(&e) {
-                        // Bounds from earlier searches of the same position stay valid.
-                        lower = lower.max(i32::from(e.lower));
-                        upper = upper.min(i32::from(e.upper));
-                    }
-                }
-                self.table.store(
-                    key,
-                    Entry {
-                        lower: lower.clamp(-64, 64) as i8,
-                        upper: upper.clamp(-64, 64) as i8,
-                        best: best_sq,
-                        empties: empties as u8,
-                        date: self.date,
-                        sel: self.sel,
-                    },
-                );
             }
 
             /// Fills `list` with the moves in `mv`, sorted best first; returns how many. Nodes on the
@@ -294,7 +80,7 @@ macro_rules! search_kernel {
                     entry.map_or(NO_MOVE, |e| e.best)
                 };
                 let par = if self.features.parity {
-                    parity(!(p | o))
+                    parity::<N>(board_mask::<N>() & !(p | o))
                 } else {
                     0
                 };
@@ -318,13 +104,13 @@ macro_rules! search_kernel {
                     let mut key = 0;
                     if shallow {
                         key -= 64 * self.shallow(cp, co, -INF * 64, INF * 64, depth);
-                        key -= SHALLOW_MOBILITY * weighted_mobility(cp, co);
+                        key -= SHALLOW_MOBILITY * weighted_mobility::<N>(cp, co);
                     } else if self.features.mobility_ordering {
-                        key -= 1024 * weighted_mobility(cp, co);
-                        key += 64 * i32::from(CORNERS & 1 << sq != 0);
-                        key -= 16 * potential(co, cp) as i32;
+                        key -= 1024 * weighted_mobility::<N>(cp, co);
+                        key += 64 * i32::from(corners::<N>() & 1 << sq != 0);
+                        key -= 16 * potential::<N>(co, cp) as i32;
                     }
-                    if par & 1 << quadrant(sq) != 0 {
+                    if par & 1 << quadrant::<N>(sq) != 0 {
                         key += 64;
                     }
                     if f == o {
@@ -417,7 +203,7 @@ macro_rules! search_kernel {
                 let shared_alpha = AtomicI32::new(alpha);
                 // Set when a move proves a cutoff: the others are then not needed.
                 let stop = Arc::new(AtomicBool::new(false));
-                let this: &Search<'_> = self;
+                let this: &Self = self;
                 let results: Vec<(SplitResult, (u64, u64))> = rest
                     .par_iter()
                     .map(|c| {
@@ -497,37 +283,6 @@ macro_rules! search_kernel {
                 (best.max(bound), best_sq)
             }
 
-            /// Whether a parallel split this search works under no longer needs its result.
-            $(#[$hot])*
-            fn aborted(&self) -> bool {
-                self.watch.stopped() || self.stops.iter().any(|s| s.load(Ordering::Relaxed))
-            }
-
-            /// The stability cutoff: a bound that already settles the window, if any.
-            $(#[$hot])*
-            fn stability_cut(&self, p: u64, o: u64, alpha: i32, beta: i32) -> Option<i32> {
-                if !self.features.stability {
-                    return None;
-                }
-                // The opponent's stable discs M cap the score at 64 - 2M; only worth computing when
-                // its disc count could reach the cut.
-                if 64 - 2 * o.count_ones() as i32 <= alpha {
-                    let m = yomi_othello::stable_discs(Bitboard(o), Bitboard(p)).count() as i32;
-                    let upper = 64 - 2 * m;
-                    if upper <= alpha {
-                        return Some(upper);
-                    }
-                }
-                if 2 * p.count_ones() as i32 - 64 >= beta {
-                    let s = yomi_othello::stable_discs(Bitboard(p), Bitboard(o)).count() as i32;
-                    let lower = 2 * s - 64;
-                    if lower >= beta {
-                        return Some(lower);
-                    }
-                }
-                None
-            }
-
             /// A node with the transposition table.
             $(#[$fn])*
             fn deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32) -> i32 {
@@ -541,7 +296,7 @@ macro_rules! search_kernel {
                 if let Some(v) = self.stability_cut(p, o, alpha, beta) {
                     return v;
                 }
-                let empties = 64 - (p | o).count_ones();
+                let empties = squares::<N>() - (p | o).count_ones();
                 let key = hash(p, o);
                 let entry = if self.features.table {
                     self.table.probe(key)
@@ -562,10 +317,10 @@ macro_rules! search_kernel {
                     alpha = alpha.max(lower);
                     beta = beta.min(upper);
                 }
-                let mv = moves(p, o);
+                let mv = moves_n::<N>(p, o);
                 if mv == 0 {
-                    if moves(o, p) == 0 {
-                        return final_score(p, o);
+                    if moves_n::<N>(o, p) == 0 {
+                        return final_score_n::<N>(p, o);
                     }
                     return -self.deep(o, p, -beta, -alpha);
                 }
@@ -617,18 +372,18 @@ macro_rules! search_kernel {
                 if let Some(v) = self.stability_cut(p, o, alpha, beta) {
                     return v;
                 }
-                let empty = !(p | o);
+                let empty = board_mask::<N>() & !(p | o);
                 let empties = empty.count_ones();
                 debug_assert!(empties < TABLE_MIN);
-                let mv = moves(p, o);
+                let mv = moves_n::<N>(p, o);
                 if mv == 0 {
-                    if moves(o, p) == 0 {
-                        return final_score(p, o);
+                    if moves_n::<N>(o, p) == 0 {
+                        return final_score_n::<N>(p, o);
                     }
                     return -self.mid(o, p, -beta, -alpha);
                 }
                 let par = if self.features.parity {
-                    parity(empty)
+                    parity::<N>(empty)
                 } else {
                     0
                 };
@@ -644,9 +399,9 @@ macro_rules! search_kernel {
                     let f = flips(p, o, sq as usize);
                     let mut key = 0;
                     if by_mobility {
-                        key -= 16 * weighted_mobility(o ^ f, p ^ f ^ 1 << sq);
+                        key -= 16 * weighted_mobility::<N>(o ^ f, p ^ f ^ 1 << sq);
                     }
-                    if par & 1 << quadrant(sq) != 0 {
+                    if par & 1 << quadrant::<N>(sq) != 0 {
                         key += 8;
                     }
                     list[n] = Candidate { sq, flips: f, key };
@@ -682,11 +437,11 @@ macro_rules! search_kernel {
             /// Enters the last-4 code: lists the empty squares, those in odd quadrants first.
             $(#[$fn])*
             fn small_entry(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-                let empty = !(p | o);
+                let empty = board_mask::<N>() & !(p | o);
                 let mut squares = [0u8; 4];
                 let mut n = 0;
                 let par = if self.features.parity {
-                    parity(empty)
+                    parity::<N>(empty)
                 } else {
                     0
                 };
@@ -696,7 +451,7 @@ macro_rules! search_kernel {
                     while bits != 0 {
                         let sq = bits.trailing_zeros();
                         bits &= bits - 1;
-                        if (par & 1 << quadrant(sq) != 0) == odd {
+                        if (par & 1 << quadrant::<N>(sq) != 0) == odd {
                             squares[n] = sq as u8;
                             n += 1;
                         }
@@ -705,7 +460,7 @@ macro_rules! search_kernel {
                 match n {
                     0 => {
                         self.nodes += 1;
-                        final_score(p, o)
+                        final_score_n::<N>(p, o)
                     }
                     1 => self.last1(p, o, squares[0] as usize),
                     2 => self.small2(p, o, alpha, beta, squares[0] as usize, squares[1] as usize),
@@ -756,7 +511,7 @@ macro_rules! search_kernel {
                 if squares.iter().any(|&s| flips_near(o, p, s as usize) != 0) {
                     -self.small(o, p, -beta, -alpha, squares)
                 } else {
-                    final_score(p, o)
+                    final_score_n::<N>(p, o)
                 }
             }
 
@@ -784,7 +539,7 @@ macro_rules! search_kernel {
                 if flips_near(o, p, a) | flips_near(o, p, b) != 0 {
                     -self.small2(o, p, -beta, -alpha, a, b)
                 } else {
-                    final_score(p, o)
+                    final_score_n::<N>(p, o)
                 }
             }
 
@@ -796,29 +551,16 @@ macro_rules! search_kernel {
                 let pc = p.count_ones() as i32;
                 let f = flips_near(p, o, sq).count_ones() as i32;
                 if f > 0 {
-                    return 2 * (pc + f + 1) - 64;
+                    return 2 * (pc + f + 1) - squares::<N>() as i32;
                 }
                 let f = flips_near(o, p, sq).count_ones() as i32;
                 if f > 0 {
-                    return 2 * (pc - f) - 64;
+                    return 2 * (pc - f) - squares::<N>() as i32;
                 }
-                // Neither side can play: 63 discs, the empty square goes to the winner.
-                let diff = 2 * pc - 63;
+                // Neither side can play: all squares but one are discs, the empty square goes
+                // to the winner.
+                let diff = 2 * pc - (squares::<N>() as i32 - 1);
                 diff + diff.signum()
-            }
-
-            /// Whether the bounds of `e` hold in this search: proved bounds always, a selective
-            /// pass's only in that pass.
-            $(#[$hot])*
-            fn holds(&self, e: &Entry) -> bool {
-                e.sel == 0 || e.sel == self.sel
-            }
-
-            /// Makes the search a proof (`sel` 0) or selective pass `sel` with a cut margin of
-            /// `margin` hundredths of a disc.
-            fn set_pass(&mut self, sel: u8, margin: i32) {
-                self.sel = sel;
-                self.margin = margin;
             }
 
             /// An alpha-beta search `depth` plies deep with the learned evaluation at the leaves,
@@ -829,10 +571,10 @@ macro_rules! search_kernel {
                 if depth == 0 {
                     return self.eval.raw(p, o).clamp(-EVAL_LIMIT, EVAL_LIMIT);
                 }
-                let mv = moves(p, o);
+                let mv = moves_n::<N>(p, o);
                 if mv == 0 {
-                    if moves(o, p) == 0 {
-                        return 100 * final_score(p, o);
+                    if moves_n::<N>(o, p) == 0 {
+                        return 100 * final_score_n::<N>(p, o);
                     }
                     return -self.eval_search(o, p, -beta, -alpha, depth);
                 }
@@ -844,7 +586,7 @@ macro_rules! search_kernel {
                     bits &= bits - 1;
                     let f = flips(p, o, sq as usize);
                     let key = if depth > 1 {
-                        -weighted_mobility(o ^ f, p ^ f ^ 1 << sq)
+                        -weighted_mobility::<N>(o ^ f, p ^ f ^ 1 << sq)
                     } else {
                         0
                     };
@@ -875,12 +617,12 @@ macro_rules! search_kernel {
             fn shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
                 self.nodes += 1;
                 if depth == 0 {
-                    return order_eval(p, o);
+                    return order_eval::<N>(p, o);
                 }
-                let mv = moves(p, o);
+                let mv = moves_n::<N>(p, o);
                 if mv == 0 {
-                    if moves(o, p) == 0 {
-                        return 64 * 64 * final_score(p, o).signum() + final_score(p, o);
+                    if moves_n::<N>(o, p) == 0 {
+                        return 64 * 64 * final_score_n::<N>(p, o).signum() + final_score_n::<N>(p, o);
                     }
                     return -self.shallow(o, p, -beta, -alpha, depth);
                 }
@@ -905,11 +647,18 @@ macro_rules! search_kernel {
             }
         }
 
+        /// The squares of an `N`x`N` board where the side with discs `p` may play against `o`:
+        /// the 8x8 move generator's, masked to the board (the mask vanishes for `N = 8`).
+        $(#[$hot])*
+        fn moves_n<const N: usize>(p: u64, o: u64) -> u64 {
+            moves(p, o) & board_mask::<N>()
+        }
+
         /// The opponent's mobility with corners counted twice: the fastest-first key.
         $(#[$hot])*
-        fn weighted_mobility(p: u64, o: u64) -> i32 {
-            let m = moves(p, o);
-            (m.count_ones() + (m & CORNERS).count_ones()) as i32
+        fn weighted_mobility<const N: usize>(p: u64, o: u64) -> i32 {
+            let m = moves_n::<N>(p, o);
+            (m.count_ones() + (m & corners::<N>()).count_ones()) as i32
         }
 
         /// The discs flipped when `p` plays at `sq` (0 when illegal), skipping the computation
@@ -926,11 +675,11 @@ macro_rules! search_kernel {
         /// A cheap evaluation for move ordering, from the side with discs `p`: mobility,
         /// potential mobility and corners.
         $(#[$hot])*
-        fn order_eval(p: u64, o: u64) -> i32 {
-            let mp = weighted_mobility(p, o);
-            let mo = weighted_mobility(o, p);
-            let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
-            8 * (mp - mo) + 3 * (potential(p, o) as i32 - potential(o, p) as i32) + 24 * corners
+        fn order_eval<const N: usize>(p: u64, o: u64) -> i32 {
+            let mp = weighted_mobility::<N>(p, o);
+            let mo = weighted_mobility::<N>(o, p);
+            let corners = (p & corners::<N>()).count_ones() as i32 - (o & corners::<N>()).count_ones() as i32;
+            8 * (mp - mo) + 3 * (potential::<N>(p, o) as i32 - potential::<N>(o, p) as i32) + 24 * corners
         }
     };
 }

@@ -28,8 +28,6 @@ mod bits;
 mod ffo;
 mod kernel;
 mod midgame;
-#[cfg(target_arch = "x86_64")]
-mod simd;
 mod solver;
 mod table;
 
@@ -39,7 +37,7 @@ pub use ffo::{
 };
 pub use midgame::*;
 pub use solver::{
-    BestFrom, Dispatch, Features, Mode, MoveValue, ParseFeatureError, ParseModeError, Solution,
-    SolveError, Solver, SolverConfig, PORTABLE_ENV,
+    BestFrom, Features, Mode, MoveValue, ParseFeatureError, ParseModeError, Solution, SolveError,
+    Solver, SolverConfig,
 };
 pub use yomi_othello_eval::{hand_evaluate, Evaluator, HandEval, WeightError, Weights, EVAL_LIMIT};

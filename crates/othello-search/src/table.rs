@@ -1,31 +1,36 @@
-//! The transposition table: bounds on the exact score of positions, shared by every thread of
-//! a solve without locks.
+//! The transposition table: one type, [`Table`], a power-of-two array of buckets of slots,
+//! with one instance per search (the endgame solver's, shared by its threads; each midgame
+//! search's own). The slot type is the policy: it fixes what an entry holds, how many slots a
+//! bucket has and which slot a store replaces, so that each search keeps its own.
 //!
-//! # Layout
+//! # The solver's slots ([`EndgameSlot`])
 //! Buckets of four slots (64 bytes, one cache line). A slot is two atomic words: the entry's
 //! packed data and the position's 64-bit hash xor'ed with that data. A reader accepts a slot
 //! only when the two words still agree with the hash it looks for, so a slot torn by two
-//! threads writing at once reads as a miss, never as another position's entry.
+//! threads writing at once reads as a miss, never as another position's entry. Positions are
+//! told apart by their 64-bit hash alone; two positions sharing one are possible in principle
+//! but have a chance of about one in 2^64 per probe.
 //!
-//! # Replacement
 //! A store first overwrites the slot that already holds the position; failing that it takes,
 //! in order of preference, a slot written by an earlier solve (an older *date*), then the slot
 //! with the fewest empty squares (the cheapest work to redo).
 //!
-//! Positions are told apart by their 64-bit hash alone; two positions sharing one are possible
-//! in principle but have a chance of about one in 2^64 per probe.
+//! # The midgame search's slots ([`MidgameSlot`])
+//! Buckets of two slots of 32 bytes, keyed by both bitboards (checked in full, so never
+//! wrong) and the search's generation (a slot of another generation is empty). Slot 0 keeps
+//! the deeper entry of the generation, slot 1 takes the rest: a store of at least the depth of
+//! slot 0 (or of its position, or over another generation) takes slot 0 and moves the old
+//! entry to slot 1; a shallower one takes slot 1.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// Slots per bucket.
-const BUCKET: usize = 4;
-/// Bytes per slot.
+/// Bytes per slot of the solver's table.
 const SLOT_BYTES: usize = 16;
 
 /// No best move stored.
 pub(crate) const NO_MOVE: u8 = 64;
 
-/// What the table knows about one position.
+/// What the solver's table knows about one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entry {
     /// The exact score is at least this.
@@ -68,19 +73,87 @@ impl Entry {
     }
 }
 
+/// A slot type of a [`Table`]: its bucket size and its empty value. Its probes and stores
+/// (the replacement policy) are methods of `Table<Self>`.
+pub(crate) trait Slot {
+    /// Slots per bucket.
+    const WAYS: usize;
+    /// An empty slot.
+    fn empty() -> Self;
+}
+
+/// A fixed-size array of buckets of `S::WAYS` slots each; a position's bucket is the low bits
+/// of its hash.
+#[derive(Debug)]
+pub(crate) struct Table<S> {
+    slots: Box<[S]>,
+    /// Bucket count minus one (a power of two minus one).
+    mask: usize,
+}
+
+impl<S: Slot> Table<S> {
+    /// A table of `buckets` buckets (a power of two, at least 1); `None` when the memory cannot
+    /// be allocated.
+    pub(crate) fn with_buckets(buckets: usize) -> Option<Table<S>> {
+        debug_assert!(buckets.is_power_of_two());
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(buckets * S::WAYS).ok()?;
+        slots.extend((0..buckets * S::WAYS).map(|_| S::empty()));
+        Some(Table {
+            slots: slots.into_boxed_slice(),
+            mask: buckets - 1,
+        })
+    }
+
+    /// The number of slots.
+    pub(crate) fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Forgets everything.
+    pub(crate) fn clear(&mut self) {
+        for slot in self.slots.iter_mut() {
+            *slot = S::empty();
+        }
+    }
+
+    /// Every slot.
+    pub(crate) fn slots(&self) -> &[S] {
+        &self.slots
+    }
+
+    /// The bucket of a position with hash `key`.
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &[S] {
+        let start = (key as usize & self.mask) * S::WAYS;
+        &self.slots[start..start + S::WAYS]
+    }
+
+    /// The bucket of a position with hash `key`, to write.
+    #[inline(always)]
+    fn bucket_mut(&mut self, key: u64) -> &mut [S] {
+        let start = (key as usize & self.mask) * S::WAYS;
+        &mut self.slots[start..start + S::WAYS]
+    }
+}
+
+/// A slot of the solver's table: an [`Entry`] packed into one word, and the position's hash
+/// xor'ed with it (see the module docs).
 #[derive(Debug, Default)]
-struct Slot {
+pub(crate) struct EndgameSlot {
     check: AtomicU64,
     data: AtomicU64,
 }
 
-/// A fixed-size table of [`Entry`]s, indexed by [`hash`].
-#[derive(Debug)]
-pub(crate) struct Table {
-    slots: Box<[Slot]>,
-    /// Bucket count minus one (a power of two minus one).
-    mask: usize,
+impl Slot for EndgameSlot {
+    const WAYS: usize = 4;
+    fn empty() -> EndgameSlot {
+        EndgameSlot::default()
+    }
 }
+
+/// The solver's table, shared by the threads of a solve without locks.
+pub(crate) type EndgameTable = Table<EndgameSlot>;
 
 /// A 64-bit hash of the position with discs `p` for the side to move and `o` for the other.
 #[inline(always)]
@@ -97,43 +170,18 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-impl Table {
+impl Table<EndgameSlot> {
     /// A table of at most `megabytes` MiB (rounded down to a power of two of buckets; at least
     /// one bucket); `None` when the memory cannot be allocated.
-    pub(crate) fn new(megabytes: usize) -> Option<Table> {
+    pub(crate) fn new(megabytes: usize) -> Option<EndgameTable> {
         let bytes = megabytes.saturating_mul(1 << 20);
-        let buckets = (bytes / (BUCKET * SLOT_BYTES)).max(1);
+        let buckets = (bytes / (EndgameSlot::WAYS * SLOT_BYTES)).max(1);
         let buckets = if buckets.is_power_of_two() {
             buckets
         } else {
             buckets.next_power_of_two() / 2
         };
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(buckets * BUCKET).ok()?;
-        slots.extend((0..buckets * BUCKET).map(|_| Slot::default()));
-        Some(Table {
-            slots: slots.into_boxed_slice(),
-            mask: buckets - 1,
-        })
-    }
-
-    /// The number of entries the table holds.
-    pub(crate) fn capacity(&self) -> usize {
-        self.slots.len()
-    }
-
-    /// Forgets everything.
-    pub(crate) fn clear(&mut self) {
-        for slot in self.slots.iter_mut() {
-            *slot.check.get_mut() = 0;
-            *slot.data.get_mut() = 0;
-        }
-    }
-
-    #[inline(always)]
-    fn bucket(&self, key: u64) -> &[Slot] {
-        let start = (key as usize & self.mask) * BUCKET;
-        &self.slots[start..start + BUCKET]
+        Table::with_buckets(buckets)
     }
 
     /// The entry stored for `key`, if any.
@@ -174,14 +222,107 @@ impl Table {
     }
 }
 
+/// Whether a midgame score is exact or a bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The value is the score.
+    Exact,
+    /// The value is at least the score.
+    Lower,
+    /// The value is at most the score.
+    Upper,
+}
+
+/// A slot of a midgame search's table, and the entry it holds. `generation` 0 never matches a
+/// search, so an empty slot matches nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MidgameSlot {
+    /// The discs of the side to move.
+    pub player: u64,
+    /// The discs of the other side.
+    pub opponent: u64,
+    /// The score or bound.
+    pub score: i32,
+    /// The search that wrote it.
+    pub generation: u32,
+    /// The depth searched, in plies.
+    pub depth: u8,
+    /// What `score` is.
+    pub bound: Bound,
+    /// The best move's square index, or [`NO_MOVE`].
+    pub best: u8,
+}
+
+impl Slot for MidgameSlot {
+    const WAYS: usize = 2;
+    fn empty() -> MidgameSlot {
+        MidgameSlot {
+            player: 0,
+            opponent: 0,
+            score: 0,
+            generation: 0,
+            depth: 0,
+            bound: Bound::Exact,
+            best: NO_MOVE,
+        }
+    }
+}
+
+/// A midgame search's table.
+pub(crate) type MidgameTable = Table<MidgameSlot>;
+
+/// The hash of a midgame position (side to move `p`, other side `o`), for
+/// [`MidgameTable::probe`] and [`MidgameTable::store`].
+#[inline]
+pub(crate) fn midgame_hash(p: u64, o: u64) -> u64 {
+    let h = (p ^ o.rotate_left(23))
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .rotate_left(29)
+        ^ o.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    // The bucket is the low bits above bit 0 (bit 0 chose the slot of a two-slot pair in an
+    // earlier layout; the same buckets keep the node counts).
+    (h ^ (h >> 31)) >> 1
+}
+
+impl Table<MidgameSlot> {
+    /// The slot of generation `generation` that holds the position `p`, `o` (whose hash is
+    /// `key`), if any.
+    #[inline(always)]
+    pub(crate) fn probe(&self, key: u64, p: u64, o: u64, generation: u32) -> Option<MidgameSlot> {
+        self.bucket(key)
+            .iter()
+            .find(|e| e.generation == generation && e.player == p && e.opponent == o)
+            .copied()
+    }
+
+    /// Stores `entry` for the position whose hash is `key` (see the module docs for the slot it
+    /// takes).
+    #[inline(always)]
+    pub(crate) fn store(&mut self, key: u64, entry: MidgameSlot) {
+        let bucket = self.bucket_mut(key);
+        let first = bucket[0];
+        let same = first.player == entry.player && first.opponent == entry.opponent;
+        let slot = if first.generation != entry.generation || same || first.depth <= entry.depth {
+            if first.generation == entry.generation && !same {
+                // The deeper-or-equal newcomer takes slot 0; the old one moves to slot 1.
+                bucket[1] = first;
+            }
+            0
+        } else {
+            1
+        };
+        bucket[slot] = entry;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn entries_round_trip_and_replace_the_shallowest() {
-        let table = Table::new(0).unwrap();
-        assert_eq!(table.capacity(), BUCKET);
+        let table = EndgameTable::new(0).unwrap();
+        assert_eq!(table.capacity(), EndgameSlot::WAYS);
         let entry = |empties: u8, date: u8| Entry {
             lower: -64,
             upper: 12,
@@ -201,7 +342,7 @@ mod tests {
         assert_eq!(table.probe(0), None);
         assert_eq!(table.probe(99 << 8), Some(entry(20, 1)));
         // An older date goes first whatever its depth.
-        let mut table = Table::new(0).unwrap();
+        let mut table = EndgameTable::new(0).unwrap();
         table.store(1, entry(30, 0));
         for k in 2..5u64 {
             table.store(k, entry(5, 1));
@@ -214,8 +355,49 @@ mod tests {
 
     #[test]
     fn sizes_are_powers_of_two() {
-        assert_eq!(Table::new(1).unwrap().capacity(), (1 << 20) / SLOT_BYTES);
-        assert_eq!(Table::new(3).unwrap().capacity(), (2 << 20) / SLOT_BYTES);
+        assert_eq!(
+            EndgameTable::new(1).unwrap().capacity(),
+            (1 << 20) / SLOT_BYTES
+        );
+        assert_eq!(
+            EndgameTable::new(3).unwrap().capacity(),
+            (2 << 20) / SLOT_BYTES
+        );
+    }
+
+    #[test]
+    fn midgame_slot_0_keeps_the_deeper_entry() {
+        let mut table = MidgameTable::with_buckets(1).unwrap();
+        assert_eq!(table.capacity(), 2);
+        let entry = |player: u64, depth: u8, generation: u32| MidgameSlot {
+            player,
+            opponent: 1 << 63,
+            score: i32::from(depth),
+            generation,
+            depth,
+            bound: Bound::Lower,
+            best: 7,
+        };
+        let probe = |t: &MidgameTable, player: u64, generation: u32| {
+            t.probe(0, player, 1 << 63, generation)
+        };
+        table.store(0, entry(1, 5, 1));
+        assert_eq!(probe(&table, 1, 1), Some(entry(1, 5, 1)));
+        assert_eq!(probe(&table, 1, 2), None, "another generation");
+        // Shallower: slot 1.
+        table.store(0, entry(2, 3, 1));
+        assert_eq!(table.slots(), [entry(1, 5, 1), entry(2, 3, 1)]);
+        // Deeper: slot 0, the old entry to slot 1.
+        table.store(0, entry(3, 6, 1));
+        assert_eq!(table.slots(), [entry(3, 6, 1), entry(1, 5, 1)]);
+        // The same position again, shallower: still slot 0.
+        table.store(0, entry(3, 2, 1));
+        assert_eq!(table.slots(), [entry(3, 2, 1), entry(1, 5, 1)]);
+        // Another generation's slot 0 is free.
+        table.store(0, entry(4, 1, 2));
+        assert_eq!(table.slots(), [entry(4, 1, 2), entry(1, 5, 1)]);
+        table.clear();
+        assert_eq!(probe(&table, 4, 2), None);
     }
 
     #[test]

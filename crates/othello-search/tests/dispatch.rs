@@ -1,41 +1,44 @@
-//! The two compiled copies of the search (see `Dispatch`): the portable one is chosen when
-//! asked for, and both search exactly the same tree — same scores, moves, principal variations
-//! and node counts — on FFO positions, in both modes, with 1 and 2 threads.
+//! The two compiled copies of the search (see `SolverConfig::cpu`), chosen through the CPU
+//! layer's one token (`yomi_othello::cpu`): the portable one runs when asked for, and both
+//! search exactly the same tree — same scores, moves, principal variations and node counts —
+//! on FFO positions, in both modes, with 1 and 2 threads.
 
-use yomi_othello_search::{Dispatch, Mode, Solver, SolverConfig};
+use yomi_othello::cpu::{Cpu, X86v3};
+use yomi_othello_search::{Mode, Solver, SolverConfig};
 
 mod common;
 use common::ffo;
 
-fn solver(threads: usize, dispatch: Dispatch) -> Solver {
+fn solver(threads: usize, cpu: Cpu) -> Solver {
     Solver::new(SolverConfig {
         threads,
         hash_mb: 16,
-        dispatch,
+        cpu,
         ..SolverConfig::default()
     })
     .expect("valid config")
 }
 
-/// Whether this CPU runs the fast copy (the test then compares two different copies): the
-/// same five features as the board crate's fast perft.
-fn cpu_has_the_features() -> bool {
-    yomi_othello::perft_uses_simd()
-}
-
 #[test]
-fn portable_is_chosen_when_asked_and_auto_follows_the_cpu() {
-    assert_eq!(solver(1, Dispatch::Portable).kernel(), "portable");
-    // `YOMI_PORTABLE` (read when a solver is built) forces the portable copy: the CLI's test
+fn portable_is_chosen_when_asked_and_the_default_follows_the_cpu() {
+    assert_eq!(solver(1, Cpu::Portable).cpu(), Cpu::Portable);
+    assert_eq!(solver(1, Cpu::Portable).cpu().to_string(), "portable");
+    // `YOMI_PORTABLE` (read once by the CPU layer) forces the portable copy: the CLI's test
     // sets it; here it is unset unless the whole test run was started with it.
-    let forced = std::env::var_os(yomi_othello_search::PORTABLE_ENV)
-        .is_some_and(|v| !v.is_empty() && v != "0");
-    let want = if cpu_has_the_features() && !forced {
-        "x86-64-v3"
-    } else {
-        "portable"
+    let default = Solver::new(SolverConfig::default()).expect("valid config");
+    let want = match X86v3::detect() {
+        Some(token) => Cpu::X86v3(token),
+        None => Cpu::Portable,
     };
-    assert_eq!(solver(1, Dispatch::Auto).kernel(), want);
+    assert_eq!(default.cpu(), want);
+    assert_eq!(
+        default.cpu().to_string(),
+        if want == Cpu::Portable {
+            "portable"
+        } else {
+            "x86-64-v3"
+        }
+    );
 }
 
 #[test]
@@ -45,8 +48,8 @@ fn both_copies_search_the_same_tree() {
         // The node counts of a parallel search depend on timing; only one thread's are
         // compared exactly.
         let (mut fast, mut portable) = (
-            solver(threads, Dispatch::Auto),
-            solver(threads, Dispatch::Portable),
+            solver(threads, Cpu::detect()),
+            solver(threads, Cpu::Portable),
         );
         for (i, obf) in positions.iter().enumerate() {
             for mode in [Mode::Exact, Mode::Wld] {

@@ -1,49 +1,44 @@
-//! The two compiled copies of the midgame search (see `MidgameSearch::with_dispatch`), each
-//! with the matching copy of the learned evaluation: the portable ones are chosen when asked
-//! for, and both search exactly the same tree — same values, moves and node counts — on
-//! positions of random games.
+//! The two compiled copies of the midgame search (see `MidgameSearch::with_cpu`), each with
+//! the matching copy of the learned evaluation, chosen through the CPU layer's one token
+//! (`yomi_othello::cpu`): the portable ones run when asked for, and both search exactly the
+//! same tree — same values, moves and node counts — on positions of random games.
 
 use std::sync::Arc;
 
 use yomi_core::testing::random_game_positions;
 use yomi_core::Rng;
+use yomi_othello::cpu::{Cpu, X86v3};
 use yomi_othello::Othello;
-use yomi_othello_search::{Dispatch, HandEval, MidgameLimits, MidgameSearch, Weights};
-
-/// Whether this CPU runs the fast copies (the test then compares two different copies).
-fn fast_expected() -> bool {
-    let forced = std::env::var_os(yomi_othello_search::PORTABLE_ENV)
-        .is_some_and(|v| !v.is_empty() && v != "0");
-    yomi_othello::perft_uses_simd() && !forced
-}
+use yomi_othello_search::{HandEval, MidgameLimits, MidgameSearch, Weights};
 
 #[test]
-fn portable_is_chosen_when_asked_and_auto_follows_the_cpu() {
+fn portable_is_chosen_when_asked_and_the_default_follows_the_cpu() {
     let w = Weights::builtin();
-    let want = if fast_expected() {
-        "x86-64-v3"
-    } else {
-        "portable"
-    };
-    assert_eq!(w.kernel(), want);
-    assert_eq!(MidgameSearch::new(1, w.clone()).kernel(), want);
-    let portable = MidgameSearch::with_dispatch(1, w.clone(), Dispatch::Portable);
-    assert_eq!(portable.kernel(), "portable");
-    assert_eq!((*w).clone().into_portable().kernel(), "portable");
+    // The search follows the CPU layer; the evaluation too, except where `pext` is slow.
+    let want = X86v3::detect().map_or(Cpu::Portable, Cpu::X86v3);
+    let want_eval = X86v3::detect()
+        .filter(|t| t.fast_pext())
+        .map_or(Cpu::Portable, Cpu::X86v3);
+    assert_eq!(w.cpu(), want_eval);
+    assert_eq!(MidgameSearch::new(1, w.clone()).cpu(), want);
+    let portable = MidgameSearch::with_cpu(1, w.clone(), Cpu::Portable);
+    assert_eq!(portable.cpu(), Cpu::Portable);
+    assert_eq!(portable.cpu().to_string(), "portable");
+    assert_eq!((*w).clone().with_cpu(Cpu::Portable).cpu(), Cpu::Portable);
 }
 
 #[test]
 fn both_copies_search_the_same_tree() {
     let learned = Weights::builtin();
-    let portable_learned = Arc::new((*learned).clone().into_portable());
+    let portable_learned = Arc::new((*learned).clone().with_cpu(Cpu::Portable));
     let pairs = [
         (
             MidgameSearch::new(2, learned),
-            MidgameSearch::with_dispatch(2, portable_learned, Dispatch::Portable),
+            MidgameSearch::with_cpu(2, portable_learned, Cpu::Portable),
         ),
         (
             MidgameSearch::new(2, Arc::new(HandEval)),
-            MidgameSearch::with_dispatch(2, Arc::new(HandEval), Dispatch::Portable),
+            MidgameSearch::with_cpu(2, Arc::new(HandEval), Cpu::Portable),
         ),
     ];
     let positions: Vec<Othello> =

@@ -1,14 +1,12 @@
-//! Times Othello perft from the start position (or a given board string), with the code path
-//! `perft` picks on this CPU and with the portable one.
+//! Times Othello perft from the start position (or a given board string), with the compiled
+//! copy `Cpu::detect` picks on this CPU and with the portable one.
 //!
 //! `cargo run --release -p yomi-othello --example perft -- DEPTH [BOARD]`
 
 use std::time::Instant;
 
-use yomi_othello::{perft, perft_portable, perft_uses_simd, Othello};
-
-/// A perft function.
-type Perft = fn(&Othello, u32) -> u64;
+use yomi_othello::cpu::Cpu;
+use yomi_othello::{perft_with, Othello};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -19,20 +17,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     } else {
         rest.join(" ").parse()?
     };
-    let simd = if perft_uses_simd() {
-        "AVX2 copy"
-    } else {
+    let detected = Cpu::detect();
+    let name = if detected == Cpu::Portable {
         "portable"
+    } else {
+        "AVX2 copy"
     };
-    let runs: [(&str, Perft); 2] = [(simd, perft), ("portable", perft_portable)];
-    for (name, run) in runs {
+    for (name, cpu) in [(name, detected), ("portable", Cpu::Portable)] {
         // The best of three runs (one from depth 12 on): the machine may be shared.
         let runs = if depth >= 12 { 1 } else { 3 };
         let mut best = f64::INFINITY;
         let mut leaves = 0;
         for _ in 0..runs {
             let start = Instant::now();
-            leaves = run(&pos, depth);
+            leaves = perft_with(cpu, &pos, depth);
             best = best.min(start.elapsed().as_secs_f64());
         }
         println!(

@@ -25,11 +25,15 @@
 //!   (unrelated positions collide with probability about `2^-64` per pair);
 //!   [`Othello::canonical`] is the exact canonical image.
 //! - **perft** ([`perft()`]) counts with the standard convention (a pass is a ply, a game that
-//!   ends early is one leaf) and bulk-counts the last ply. On x86-64 CPUs with AVX2 (detected
-//!   at run time) it runs a copy of the same safe code compiled for those features, about 1.2x
-//!   faster here (perft 11, same process; `docs/benchmarks.md`); [`perft_portable`] is the
-//!   fallback, and the tests check they agree.
-//!   That one call, after the feature check, is the crate's only `unsafe` code.
+//!   ends early is one leaf) and bulk-counts the last ply.
+//! - **The CPU layer** ([`cpu`]): the hot code of the workspace (perft here, the searches and
+//!   the evaluation above) is compiled twice, portably and for the x86-64-v3 features (AVX2,
+//!   BMI1/2, POPCNT, LZCNT); [`cpu::Cpu`] says which copy runs, detected once per process
+//!   (`YOMI_PORTABLE=1` forces the portable one), and its [`cpu::X86v3`] token is the one
+//!   safety argument for entering the fast copies. The AVX2 move generator and flips
+//!   ([`cpu::moves_x86v3`], [`cpu::flips_x86v3`]) live next to the portable ones. The crate's
+//!   `unsafe` code is the call into perft's fast copy (and a unit test); [`perft_with`] runs
+//!   either copy, and the tests check they agree.
 //!
 //! - **Small boards.** [`SmallOthello<N>`](SmallOthello) ([`Othello4`], [`Othello6`]) plays
 //!   the same rules on an `N`x`N` board kept in the top-left corner of the bitboard with a mask
@@ -75,8 +79,11 @@
 #![deny(missing_docs)]
 
 mod bitboard;
+pub mod cpu;
 mod ggf;
 mod movegen;
+#[cfg(target_arch = "x86_64")]
+mod movegen_v3;
 mod notation;
 mod perft;
 mod position;
@@ -97,7 +104,7 @@ pub use notation::{
     MoveSequence, ObfPosition, ParseBoardError, ParseMoveSequenceError, ParseObfError,
     PlaySequenceError,
 };
-pub use perft::{perft, perft_portable, perft_uses_simd};
+pub use perft::{perft, perft_with};
 pub use position::{Move, Othello, OverlapError, ParseMoveError};
 pub use small::{
     Othello4, Othello6, ParseSmallBoardError, ParseSmallMoveError, SmallMove, SmallOthello,

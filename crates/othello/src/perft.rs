@@ -1,5 +1,6 @@
-//! Fast perft on the bitboards, with a copy compiled for AVX2-class x86-64 CPUs.
+//! Fast perft on the bitboards, with a copy compiled for x86-64-v3 CPUs (see [`crate::cpu`]).
 
+use crate::cpu::Cpu;
 use crate::movegen::{flips_bits, moves_bits};
 use crate::Othello;
 
@@ -47,39 +48,24 @@ macro_rules! walk_fn {
 
 walk_fn!(fn walk_portable);
 
-/// The walk compiled for x86-64 CPUs with AVX2, BMI1/2, POPCNT and LZCNT (the move generator
-/// vectorises and popcounts become one instruction): about 1.2x faster than the portable build,
-/// which targets the x86-64 baseline, on the machine measured in `docs/benchmarks.md` (perft
-/// 11, same process: 611.6 against 507.4 M leaves/s, 1.21x).
+/// The walk compiled for the x86-64-v3 features, with their move generator and flips
+/// ([`moves_x86v3`](crate::cpu::moves_x86v3), [`flips_x86v3`](crate::cpu::flips_x86v3)).
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod x86 {
-    use super::{flips_bits, moves_bits};
+    use crate::cpu::X86v3;
+    use crate::movegen_v3::{flips_x86v3 as flips_bits, moves_x86v3 as moves_bits};
 
     walk_fn!(
         #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-        fn walk_avx2
+        fn walk_x86v3
     );
 
-    /// Whether this CPU has every feature [`walk_avx2`] is compiled for.
-    pub(super) fn available() -> bool {
-        is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("bmi2")
-            && is_x86_feature_detected!("popcnt")
-            && is_x86_feature_detected!("lzcnt")
-    }
-
-    /// The AVX2 walk, or `None` when the CPU lacks a feature.
-    pub(super) fn walk(p: u64, o: u64, depth: u32) -> Option<u64> {
-        if available() {
-            // SAFETY: `walk_avx2` only needs the target features it is compiled with, and
-            // `available` just checked that this CPU has all of them. The function itself is
-            // safe code.
-            Some(unsafe { walk_avx2(p, o, depth) })
-        } else {
-            None
-        }
+    /// The x86-64-v3 walk, entered with the token that proves the CPU has its features.
+    pub(super) fn walk(_token: X86v3, p: u64, o: u64, depth: u32) -> u64 {
+        // SAFETY: `walk_x86v3` needs only the features it is compiled with, which the token
+        // proves this CPU has (see the safety argument of `crate::cpu`).
+        unsafe { walk_x86v3(p, o, depth) }
     }
 }
 
@@ -88,9 +74,8 @@ mod x86 {
 ///
 /// The last ply is bulk-counted: a node one ply above the leaves counts its moves with a
 /// popcount (or one leaf for its pass or its end of game) without playing them. It agrees with
-/// `yomi_core::perft(pos, depth).leaves()`, only faster. On x86-64 CPUs with AVX2 (detected at
-/// run time) it runs a copy of the walk compiled for them; elsewhere it is
-/// [`perft_portable`].
+/// `yomi_core::perft(pos, depth).leaves()`, only faster. It runs the copy of the walk that
+/// [`Cpu::detect`] picks: [`perft_with`] with that choice.
 ///
 /// ```
 /// use yomi_othello::{perft, Othello};
@@ -98,35 +83,27 @@ mod x86 {
 /// ```
 #[must_use]
 pub fn perft(pos: &Othello, depth: u32) -> u64 {
+    perft_with(Cpu::detect(), pos, depth)
+}
+
+/// [`perft`] in the compiled copy `cpu` ([`Cpu::Portable`] on every machine, [`Cpu::X86v3`]
+/// with its token): the same count whichever runs, only the speed differs.
+///
+/// ```
+/// use yomi_othello::cpu::Cpu;
+/// use yomi_othello::{perft_with, Othello};
+/// assert_eq!(perft_with(Cpu::Portable, &Othello::new(), 4), 244);
+/// assert_eq!(perft_with(Cpu::detect(), &Othello::new(), 4), 244);
+/// ```
+#[must_use]
+pub fn perft_with(cpu: Cpu, pos: &Othello, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    #[cfg(target_arch = "x86_64")]
-    if let Some(leaves) = x86::walk(pos.player().0, pos.opponent().0, depth) {
-        return leaves;
-    }
-    walk_portable(pos.player().0, pos.opponent().0, depth)
-}
-
-/// [`perft`] without CPU-specific code: the same count on every machine, for testing the
-/// fallback and comparing speeds.
-#[must_use]
-pub fn perft_portable(pos: &Othello, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    walk_portable(pos.player().0, pos.opponent().0, depth)
-}
-
-/// Whether [`perft`] uses the copy compiled for AVX2-class x86-64 CPUs on this machine.
-#[must_use]
-pub fn perft_uses_simd() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        x86::available()
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
+    let (p, o) = (pos.player().0, pos.opponent().0);
+    match cpu {
+        #[cfg(target_arch = "x86_64")]
+        Cpu::X86v3(token) => x86::walk(token, p, o, depth),
+        _ => walk_portable(p, o, depth),
     }
 }

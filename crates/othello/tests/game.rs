@@ -8,9 +8,13 @@ use yomi_core::{
     perft as core_perft, reference_playout, FinalScore, Game, HashKey, LeafEval, Outcome, Player,
     Rng, Symmetric,
 };
-use yomi_othello::{
-    bitboard, perft, perft_portable, Bitboard, Move, MoveSequence, Othello, Square,
-};
+use yomi_othello::cpu::Cpu;
+use yomi_othello::{bitboard, perft, perft_with, Bitboard, Move, MoveSequence, Othello, Square};
+
+/// perft in the portable copy.
+fn perft_portable(pos: &Othello, depth: u32) -> u64 {
+    perft_with(Cpu::Portable, pos, depth)
+}
 
 /// Positions along seeded random games from the start (every position of every game).
 fn random_positions(seed: u64, games: usize) -> Vec<Othello> {
@@ -47,7 +51,12 @@ fn perft_depths_1_to_9() {
 
 #[test]
 fn portable_perft_agrees() {
-    // On CPUs with AVX2 `perft` takes the copy compiled for them: both paths must agree.
+    // On x86-64-v3 CPUs `perft` takes the copy compiled for them (`Cpu::detect`): both
+    // copies must agree.
+    assert_eq!(
+        perft_with(Cpu::detect(), &Othello::new(), 7),
+        perft(&Othello::new(), 7)
+    );
     for depth in 0..=9 {
         assert_eq!(
             perft_portable(&Othello::new(), depth),

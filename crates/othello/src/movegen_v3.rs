@@ -1,10 +1,12 @@
-//! Move generation and flips for the search's AVX2 copy: the four directions of each half
-//! (towards higher square indices, towards lower ones) in the four 64-bit lanes of one
-//! 256-bit vector, where the board crate's portable code walks them one after the other.
+//! Move generation and flips for the x86-64-v3 copies (perft, the searches): the four
+//! directions of each half (towards higher square indices, towards lower ones) in the four
+//! 64-bit lanes of one 256-bit vector, where the portable code (`movegen.rs`) walks them one
+//! after the other.
 //!
-//! Both functions give exactly what `yomi_othello::moves` and `yomi_othello::flips` give
-//! (tested on the positions of random games); they need AVX2 and are called only from the
-//! search's copy compiled for it (`solver::x86v3`), which is entered after the CPU check.
+//! Both functions give exactly what [`moves`](crate::moves) and [`flips`](crate::flips) give
+//! (tested on the positions of random games). They are compiled for the x86-64-v3 features:
+//! code compiled for the same features calls them directly, other code only with an
+//! [`X86v3`](crate::cpu::X86v3) token (see the safety argument of [`cpu`](crate::cpu)).
 
 use std::arch::x86_64::{
     __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_si128,
@@ -64,12 +66,19 @@ fn or_lanes(x: __m256i) -> u64 {
     (_mm_cvtsi128_si64(half) | _mm_cvtsi128_si64(_mm_unpackhi_epi64(half, half))) as u64
 }
 
-/// The squares where the side with discs `p` may play against discs `o`: runs of `o` that
-/// start next to a disc of `p` are extended by doubling (up to 6 discs in 4 steps) in all
-/// eight directions at once.
+/// The squares where the side with discs `p` may play against discs `o` (bit `row * 8 + col`,
+/// disjoint masks): runs of `o` that start next to a disc of `p` are extended by doubling (up
+/// to 6 discs in 4 steps) in all eight directions at once. Equal to
+/// [`moves`](crate::moves)`(Bitboard(p), Bitboard(o)).0`.
+///
+/// # Safety
+/// Compiled for the x86-64-v3 features: code compiled for the same features calls it as a
+/// safe function; other code must hold an [`X86v3`](crate::cpu::X86v3) token, which proves
+/// the CPU has them (see the safety argument of [`cpu`](crate::cpu)).
 #[inline]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-pub(crate) fn moves(p: u64, o: u64) -> u64 {
+#[must_use]
+pub fn moves_x86v3(p: u64, o: u64) -> u64 {
     let s = lanes(&SHIFTS);
     let s2 = _mm256_add_epi64(s, s);
     let pp = _mm256_set1_epi64x(p as i64);
@@ -94,16 +103,23 @@ pub(crate) fn moves(p: u64, o: u64) -> u64 {
     or_lanes(_mm256_or_si256(up, down)) & !(p | o)
 }
 
-/// The discs flipped when the side with discs `p` plays at square index `sq` against `o` (0
-/// when the move is illegal; meaningless when `sq` is occupied).
+/// The discs flipped when the side with discs `p` plays at square index `sq` (below 64)
+/// against `o` (0 when the move is illegal; meaningless when `sq` is occupied): equal to
+/// [`flips`](crate::flips) on the same masks.
 ///
 /// On each ray the run of `o` next to `sq` is flipped when the first square after it holds a
 /// disc of `p`. Towards higher indices that square is the lowest set bit of the ray's non-`o`
 /// squares (`b & -b`); towards lower indices it is the highest, found by smearing those
 /// squares down the ray (three doubling steps cover its 7 squares).
+///
+/// # Safety
+/// Compiled for the x86-64-v3 features: code compiled for the same features calls it as a
+/// safe function; other code must hold an [`X86v3`](crate::cpu::X86v3) token, which proves
+/// the CPU has them (see the safety argument of [`cpu`](crate::cpu)).
 #[inline]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-pub(crate) fn flips(p: u64, o: u64, sq: usize) -> u64 {
+#[must_use]
+pub fn flips_x86v3(p: u64, o: u64, sq: usize) -> u64 {
     let [up, down] = &RAYS[sq];
     let (up, down) = (lanes(up), lanes(down));
     let zero = _mm256_setzero_si256();
@@ -135,14 +151,15 @@ pub(crate) fn flips(p: u64, o: u64, sq: usize) -> u64 {
 #[allow(unsafe_code)]
 mod tests {
     use super::*;
-    use crate::bits;
+    use crate::cpu::X86v3;
+    use crate::movegen::{flips_bits, moves_bits};
 
-    /// `moves` and `flips` agree with the board crate's on every square of the positions of
-    /// random games (both sides to move), when this CPU can run them.
+    /// `moves_x86v3` and `flips_x86v3` agree with the portable ones on every square of the
+    /// positions of random games (both sides to move), when this CPU can run them.
     #[test]
-    fn agree_with_the_board_crate() {
-        if !yomi_othello::perft_uses_simd() {
-            eprintln!("no AVX2 here: nothing to compare");
+    fn agree_with_the_portable_code() {
+        if X86v3::detect().is_none() {
+            eprintln!("no x86-64-v3 copy here: nothing to compare");
             return;
         }
         // A fixed pseudo-random stream (xorshift) picks the moves.
@@ -158,21 +175,21 @@ mod tests {
             let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
             loop {
                 for (a, b) in [(p, o), (o, p)] {
-                    // SAFETY: the CPU has the features (checked above).
-                    let m = unsafe { moves(a, b) };
-                    assert_eq!(m, bits::moves(a, b), "moves of {a:#x} {b:#x}");
+                    // SAFETY: the token exists (checked above); see `crate::cpu`.
+                    let m = unsafe { moves_x86v3(a, b) };
+                    assert_eq!(m, moves_bits(a, b), "moves of {a:#x} {b:#x}");
                     for sq in 0..64 {
                         if (a | b) >> sq & 1 == 0 {
                             // SAFETY: as above.
-                            let f = unsafe { flips(a, b, sq) };
-                            assert_eq!(f, bits::flips(a, b, sq), "flips {a:#x} {b:#x} {sq}");
+                            let f = unsafe { flips_x86v3(a, b, sq) };
+                            assert_eq!(f, flips_bits(a, b, sq), "flips {a:#x} {b:#x} {sq}");
                             checked += 1;
                         }
                     }
                 }
-                let m = bits::moves(p, o);
+                let m = moves_bits(p, o);
                 if m == 0 {
-                    if bits::moves(o, p) == 0 {
+                    if moves_bits(o, p) == 0 {
                         break;
                     }
                     (p, o) = (o, p);
@@ -184,7 +201,7 @@ mod tests {
                     bits_left &= bits_left - 1;
                 }
                 let sq = bits_left.trailing_zeros() as usize;
-                let f = bits::flips(p, o, sq);
+                let f = flips_bits(p, o, sq);
                 (p, o) = (o ^ f, p ^ f ^ 1 << sq);
             }
         }
