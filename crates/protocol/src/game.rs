@@ -3,7 +3,7 @@
 
 use yomi_core::{Game, Player};
 use yomi_nim::Nim;
-use yomi_othello::{GgfGame, Move, Othello, SmallMove, SmallOthello};
+use yomi_othello::{GgfGame, Move, Othello, Othello4, Othello6};
 use yomi_tictactoe::TicTacToe;
 
 /// A game that the engine protocols can carry.
@@ -106,34 +106,46 @@ impl EngineGame for Othello {
 }
 
 /// Othello on 4x4 and 6x6 (issue 16): GTP only, `boardsize N` for the diagonal start.
-impl<const N: usize> EngineGame for SmallOthello<N> {
-    fn gtp_size() -> u32 {
-        N as u32
-    }
+macro_rules! small_othello {
+    ($board:ty, $n:literal) => {
+        impl EngineGame for $board {
+            fn gtp_size() -> u32 {
+                $n
+            }
 
-    fn gtp_start(size: u32) -> Option<SmallOthello<N>> {
-        (size == N as u32).then(SmallOthello::new)
-    }
+            fn gtp_start(size: u32) -> Option<$board> {
+                (size == $n).then(<$board>::new)
+            }
 
-    fn gtp_move(mv: SmallMove<N>) -> String {
-        match mv {
-            SmallMove::Pass => "pass".to_string(),
-            SmallMove::Place(sq) => sq.to_string(),
+            fn gtp_move(mv: Move) -> String {
+                match mv {
+                    Move::Pass => "pass".to_string(),
+                    Move::Place(sq) => sq.to_string(),
+                }
+            }
+
+            /// A square of this board or a pass.
+            fn parse_gtp_move(text: &str) -> Option<Move> {
+                <$board>::parse_move(text).ok()
+            }
+
+            fn is_pass(mv: Move) -> bool {
+                mv == Move::Pass
+            }
+
+            fn gtp_board(&self) -> String {
+                self.pretty()
+            }
+
+            fn moves_left(&self) -> u32 {
+                self.empties().count().div_ceil(2)
+            }
         }
-    }
-
-    fn is_pass(mv: SmallMove<N>) -> bool {
-        mv == SmallMove::Pass
-    }
-
-    fn gtp_board(&self) -> String {
-        self.pretty()
-    }
-
-    fn moves_left(&self) -> u32 {
-        self.empties().count().div_ceil(2)
-    }
+    };
 }
+
+small_othello!(Othello4, 4);
+small_othello!(Othello6, 6);
 
 impl EngineGame for TicTacToe {
     fn gtp_size() -> u32 {
