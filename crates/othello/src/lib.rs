@@ -53,9 +53,9 @@
 //!   `-----OX--XO----- X` (diagonal) and `-----OO--XX----- X` (parallel).
 //! - [`ObfPosition`]: a line of an OBF file, `board side; G8:+18; H1:+12; % comment`.
 //! - [`MoveSequence`]: moves without separators, `f5d6c3d3`.
-//! - [`GgfGame`]: a game record in GGF, the format of the GGS server, NBoard and Edax
-//!   (players, result, time, start board, moves with evaluations); [`parse_ggf_file`] reads a
-//!   file of them.
+//! - [`ggf::Record`]: a game record in GGF, the format of the GGS server, NBoard and Edax
+//!   (players, result, time, start board, moves with evaluations); [`ggf::parse_file`] reads a
+//!   file of them. The GGF names live in the [`ggf`] namespace.
 //!
 //! # Example
 //! ```
@@ -83,7 +83,7 @@
 #![deny(missing_docs)]
 
 mod bitboard;
-mod ggf;
+pub mod ggf;
 mod movegen;
 mod notation;
 mod perft;
@@ -95,10 +95,6 @@ mod symmetry;
 
 pub use bitboard::{Bitboard, BitboardIter};
 // `bitboard!` is exported at the crate root by `#[macro_export]`.
-pub use ggf::{
-    parse_ggf_file, write_ggf_file, GgfEnding, GgfErrorKind, GgfGame, GgfMove, GgfResult,
-    ParseGgfError,
-};
 pub use movegen::{flips, mobility, moves, potential_mobility, potential_moves};
 pub use notation::{
     MoveSequence, ObfPosition, ParseBoardError, ParseMoveSequenceError, ParseObfError,

@@ -3,7 +3,7 @@
 
 use yomi_core::{Game, Player};
 use yomi_nim::Nim;
-use yomi_othello::{GgfGame, Move, Othello, Othello4, Othello6};
+use yomi_othello::{ggf, Move, Othello, Othello4, Othello6};
 use yomi_tictactoe::TicTacToe;
 
 /// A game that the engine protocols can carry.
@@ -56,13 +56,13 @@ pub trait EngineGame: Game {
 
     /// The NBoard `set game` record of a game that starts at this position (no moves), or
     /// `None` for games NBoard does not speak.
-    fn nboard_record(&self) -> Option<GgfGame> {
+    fn nboard_record(&self) -> Option<ggf::Record> {
         None
     }
 
     /// The GGF record of `moves` played from this position (result from the board when the
     /// game is over), or `None` for games GGF does not hold or a line that is not legal.
-    fn ggf_game(&self, moves: &[Self::Move]) -> Option<GgfGame> {
+    fn ggf_game(&self, moves: &[Self::Move]) -> Option<ggf::Record> {
         let _ = moves;
         None
     }
@@ -96,12 +96,12 @@ impl EngineGame for Othello {
         self.empties().count().div_ceil(2)
     }
 
-    fn nboard_record(&self) -> Option<GgfGame> {
-        Some(GgfGame::new(*self))
+    fn nboard_record(&self) -> Option<ggf::Record> {
+        Some(ggf::Record::new(*self))
     }
 
-    fn ggf_game(&self, moves: &[Move]) -> Option<GgfGame> {
-        GgfGame::from_line(*self, moves).ok()
+    fn ggf_game(&self, moves: &[Move]) -> Option<ggf::Record> {
+        ggf::Record::from_line(*self, moves).ok()
     }
 }
 

@@ -6,7 +6,7 @@ use yomi_agents::Zoo;
 use yomi_core::{Game, Outcome, Player};
 use yomi_nim::Nim;
 use yomi_othello::{
-    Board, GgfGame, Move as OthelloMove, MoveSequence, Othello, Square as OthelloSquare,
+    ggf, Board, Move as OthelloMove, MoveSequence, Othello, Square as OthelloSquare,
 };
 use yomi_tictactoe::{Square, TicTacToe};
 use yomi_tree::svg::Picture;
@@ -305,13 +305,13 @@ impl WebGame for Othello {
         MoveSequence(moves.to_vec()).to_string()
     }
 
-    /// `ggf`: a GGF record (`yomi_othello::GgfGame`) with the start board, the moves and, for
+    /// `ggf`: a GGF record (`yomi_othello::ggf::Record`) with the start board, the moves and, for
     /// a finished game, the result.
     fn write_record(format: &str, record: &Record<Othello>) -> Result<String, ApiError> {
         if format != "ggf" {
             return Err(no_format::<Othello>(format));
         }
-        GgfGame::from_line(record.start, &record.moves)
+        ggf::Record::from_line(record.start, &record.moves)
             .map(|game| game.to_string())
             .map_err(|e| ApiError::Internal(format!("a checked record does not replay: {e}")))
     }
@@ -322,9 +322,9 @@ impl WebGame for Othello {
         if format != "ggf" {
             return Err(no_format::<Othello>(format));
         }
-        let game: GgfGame =
+        let game: ggf::Record =
             text.parse()
-                .map_err(|e: yomi_othello::ParseGgfError| ApiError::BadRecord {
+                .map_err(|e: yomi_othello::ggf::ParseError| ApiError::BadRecord {
                     format: "ggf".into(),
                     reason: e.to_string(),
                 })?;
