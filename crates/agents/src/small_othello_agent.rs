@@ -70,7 +70,7 @@ pub fn small_evaluation<const N: usize>(pos: &Board<N>) -> i32 {
     300 * mob + 1000 * corner + 100 * discs
 }
 
-/// `othello` on [`SmallOthello`] boards: iterative-deepening alpha-beta with
+/// `othello` on the small [`Board`]s (4x4, 6x6): iterative-deepening alpha-beta with
 /// [`small_evaluation`] while more than `exact` squares are empty, exact solves by
 /// [`SmallSolver`] (the value of every move) from there.
 ///
