@@ -219,6 +219,8 @@ impl<const N: usize> Board<N> {
             Start::Parallel => (bit(c - 1, c) | bit(c, c), bit(c - 1, c - 1) | bit(c, c - 1)),
         };
         Board {
+            // Naming the mask evaluates it, which rejects sizes other than 4, 6 and 8 at
+            // compile time; the start's discs all lie on the board.
             player: black & Self::M,
             opponent: white,
             side: Player::First,
