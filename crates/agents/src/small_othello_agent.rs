@@ -6,7 +6,7 @@ use std::fmt;
 use std::time::Duration;
 
 use yomi_core::{Agent, AgentError, Explanation, Game, Limits, MoveScore, Rng, Watch};
-use yomi_othello::{SmallMove, SmallOthello, SmallSolver};
+use yomi_othello::{Board, Move, SmallSolver};
 
 use crate::common::{explain_best, moves_of, time_text};
 use crate::{AgentInfo, BuildAgentError, ParamInfo, Registry};
@@ -58,11 +58,11 @@ impl Default for SmallOthelloSettings {
 /// the 8x8 agent's: 300 per move of mobility more than the opponent, 1000 per corner more,
 /// 100 per disc more (a finished game: its final score times [`SMALL_FINAL_SCALE`]).
 #[must_use]
-pub fn small_evaluation<const N: usize>(pos: &SmallOthello<N>) -> i32 {
+pub fn small_evaluation<const N: usize>(pos: &Board<N>) -> i32 {
     if pos.game_over() {
         return pos.final_score_for_mover() * SMALL_FINAL_SCALE;
     }
-    let corners = SmallOthello::<N>::CORNERS;
+    let corners = Board::<N>::CORNERS;
     let (p, o) = (pos.player(), pos.opponent());
     let mob = pos.moves().count() as i32 - pos.passed().moves().count() as i32;
     let corner = (p & corners).count() as i32 - (o & corners).count() as i32;
@@ -70,7 +70,7 @@ pub fn small_evaluation<const N: usize>(pos: &SmallOthello<N>) -> i32 {
     300 * mob + 1000 * corner + 100 * discs
 }
 
-/// `othello` on [`SmallOthello`] boards: iterative-deepening alpha-beta with
+/// `othello` on the small [`Board`]s (4x4, 6x6): iterative-deepening alpha-beta with
 /// [`small_evaluation`] while more than `exact` squares are empty, exact solves by
 /// [`SmallSolver`] (the value of every move) from there.
 ///
@@ -120,16 +120,16 @@ impl fmt::Display for SmallOthelloAgent {
     }
 }
 
-impl<const N: usize> Agent<SmallOthello<N>> for SmallOthelloAgent {
+impl<const N: usize> Agent<Board<N>> for SmallOthelloAgent {
     fn spec(&self) -> String {
         self.to_string()
     }
 
     fn explain(
         &mut self,
-        state: &SmallOthello<N>,
+        state: &Board<N>,
         rng: &mut Rng,
-    ) -> Result<Explanation<SmallMove<N>>, AgentError> {
+    ) -> Result<Explanation<Move>, AgentError> {
         let moves = moves_of(state)?;
         if moves.len() == 1 {
             let scored = vec![MoveScore::new(moves[0], 0.0).with_note("only legal move")];
@@ -186,12 +186,12 @@ impl<const N: usize> Agent<SmallOthello<N>> for SmallOthelloAgent {
 impl SmallOthelloAgent {
     fn midgame_move<const N: usize>(
         &self,
-        state: &SmallOthello<N>,
-        moves: &[SmallMove<N>],
+        state: &Board<N>,
+        moves: &[Move],
         limits: &Limits,
         mut notes: Vec<String>,
         rng: &mut Rng,
-    ) -> Explanation<SmallMove<N>> {
+    ) -> Explanation<Move> {
         let watch = limits.start();
         let mut search = Midgame { nodes: 0, watch };
         let mut values: Vec<i32> = Vec::new();
@@ -247,7 +247,7 @@ struct Midgame {
 impl Midgame {
     fn negamax<const N: usize>(
         &mut self,
-        pos: &SmallOthello<N>,
+        pos: &Board<N>,
         depth: u32,
         mut alpha: i32,
         beta: i32,
@@ -284,7 +284,7 @@ impl Midgame {
 }
 
 /// Adds `othello` (a [`SmallOthelloAgent`]) to a small-board registry.
-pub fn register_small_othello<const N: usize>(registry: &mut Registry<SmallOthello<N>>) {
+pub fn register_small_othello<const N: usize>(registry: &mut Registry<Board<N>>) {
     registry.register(
         AgentInfo {
             name: "othello",

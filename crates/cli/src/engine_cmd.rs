@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 use yomi_agents::{zoo_with_engines, BuildAgentError, WIN_VALUE};
 use yomi_core::{Agent, AgentSpec, Explanation, MoveScore};
-use yomi_othello::{parse_ggf_file, GgfGame, Move, Othello};
+use yomi_othello::{ggf, Move, Othello};
 use yomi_othello_search::FINAL_SCALE;
 use yomi_protocol::{
     default_hint_value, run_gtp, run_nboard, AgentFactory, AgentSettings, EngineOptions, HintDepth,
@@ -178,7 +178,7 @@ pub fn show_ggf(args: &GgfArgs, game: GameKind, moves: Option<&str>) -> Res<()> 
     }
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let games = parse_ggf_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let games = ggf::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let count = games.len();
     let index = usize::try_from(args.index - 1).unwrap_or(usize::MAX);
     let record = games.get(index).ok_or_else(|| {
@@ -194,7 +194,7 @@ pub fn show_ggf(args: &GgfArgs, game: GameKind, moves: Option<&str>) -> Res<()> 
 }
 
 /// The text `yomi show --ggf` prints for a record.
-fn describe(g: &GgfGame, index: u64, count: usize) -> String {
+fn describe(g: &ggf::Record, index: u64, count: usize) -> String {
     let mut out = String::new();
     let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".to_string());
     out.push_str(&format!("game {index} of {count}\n"));

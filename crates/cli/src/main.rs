@@ -14,7 +14,7 @@ use yomi_agents::{known_games, with_game, zoo_with_engines, GameKind, Registry, 
 use yomi_arena::{seat_names, MatchConfig, MatchResult, Sprt, MAX_ROUNDS};
 use yomi_core::{perft, Game};
 use yomi_nim::Nim;
-use yomi_othello::{MoveSequence, Othello, SmallOthello};
+use yomi_othello::{MoveSequence, Othello, Othello4, Othello6};
 use yomi_protocol::EngineGame;
 use yomi_tictactoe::TicTacToe;
 
@@ -196,30 +196,36 @@ impl CliGame for Othello {
     }
 }
 
-impl<const N: usize> CliGame for SmallOthello<N>
-where
-    SmallOthello<N>: yomi_agents::Zoo,
-{
-    fn picture(&self) -> String {
-        self.pretty()
-    }
-
-    /// Moves separated by spaces or run together (`b1a1`), `PA` for a pass.
-    fn play_moves(&self, line: &str) -> Res<Self> {
-        let mut pos = *self;
-        for word in line.split_whitespace() {
-            let chars: Vec<char> = word.chars().collect();
-            if !chars.len().is_multiple_of(2) {
-                return Err(format!("bad move list {word:?}: moves are two characters").into());
+macro_rules! small_othello_cli {
+    ($board:ty) => {
+        impl CliGame for $board {
+            fn picture(&self) -> String {
+                self.pretty()
             }
-            for pair in chars.chunks(2) {
-                let text: String = pair.iter().collect();
-                pos = pos.play_line(&text)?;
+
+            /// Moves separated by spaces or run together (`b1a1`), `PA` for a pass.
+            fn play_moves(&self, line: &str) -> Res<Self> {
+                let mut pos = *self;
+                for word in line.split_whitespace() {
+                    let chars: Vec<char> = word.chars().collect();
+                    if !chars.len().is_multiple_of(2) {
+                        return Err(
+                            format!("bad move list {word:?}: moves are two characters").into()
+                        );
+                    }
+                    for pair in chars.chunks(2) {
+                        let text: String = pair.iter().collect();
+                        pos = pos.play_line(&text)?;
+                    }
+                }
+                Ok(pos)
             }
         }
-        Ok(pos)
-    }
+    };
 }
+
+small_othello_cli!(Othello4);
+small_othello_cli!(Othello6);
 
 impl CliGame for TicTacToe {
     fn picture(&self) -> String {

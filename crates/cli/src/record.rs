@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use yomi_arena::{GameForfeit, Seat};
 use yomi_core::{Game, GameResult, Player};
-use yomi_othello::{parse_ggf_file, GgfEnding, GgfGame, GgfResult};
+use yomi_othello::ggf;
 
 use crate::Res;
 
@@ -296,7 +296,7 @@ fn read_ggf(text: &str, run: &str) -> Result<Prior, String> {
             continue;
         }
         let at = |e: String| format!(" line {}: {e}", i + 1);
-        let games = parse_ggf_file(line).map_err(|e| at(e.to_string()))?;
+        let games = ggf::parse_file(line).map_err(|e| at(e.to_string()))?;
         for g in games {
             let (row, index, result, forfeit) = yomi_game(&g, run).map_err(at)?;
             count_game(&mut prior, &mut seen, i + 1, (row, index, result), forfeit)?;
@@ -306,7 +306,7 @@ fn read_ggf(text: &str, run: &str) -> Result<Prior, String> {
 }
 
 /// The value of a tag of a GGF record's other tags.
-fn tag<'a>(g: &'a GgfGame, name: &str) -> Option<&'a str> {
+fn tag<'a>(g: &'a ggf::Record, name: &str) -> Option<&'a str> {
     g.extra
         .iter()
         .find(|(t, _)| t == name)
@@ -316,7 +316,7 @@ fn tag<'a>(g: &'a GgfGame, name: &str) -> Option<&'a str> {
 /// What yomi wrote in a GGF record of run `run`: the league row, the game's index, A's result
 /// and the forfeit, if any.
 fn yomi_game(
-    g: &GgfGame,
+    g: &ggf::Record,
     run: &str,
 ) -> Result<(usize, u64, GameResult, Option<GameForfeit>), String> {
     let yr = tag(g, "YR").ok_or("a record without yomi's YR tag: not written by --record")?;
@@ -375,7 +375,7 @@ fn a_is_black(index: u64, side: Player) -> bool {
 /// The GGF record `--record FILE.ggf` writes for a finished game: `game` is the record of
 /// its moves (result from the board when it ended there), `names` are A's and B's.
 pub fn ggf_record(
-    mut game: GgfGame,
+    mut game: ggf::Record,
     run: &str,
     row: usize,
     index: u64,
@@ -395,12 +395,12 @@ pub fn ggf_record(
         .push(("YR".into(), format!("{run} {row} {index}")));
     if let Some(f) = forfeit {
         let black_lost = (f.agent == Seat::A) == a_black;
-        game.result = Some(GgfResult {
+        game.result = Some(ggf::RecordResult {
             black_margin: if black_lost { -64.0 } else { 64.0 },
             ending: Some(if f.reason == "timeout" {
-                GgfEnding::Timeout
+                ggf::Ending::Timeout
             } else {
-                GgfEnding::Resigned
+                ggf::Ending::Resigned
             }),
         });
         let (seat, who) = match f.agent {

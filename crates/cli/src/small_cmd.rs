@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::ValueEnum;
 use yomi_core::{Game, Limits, NodeCount, Player, Seconds};
-use yomi_othello::{Othello4, Othello6, SmallOthello, SmallSolver};
+use yomi_othello::{Board, Othello4, Othello6, SmallSolver};
 
 use crate::{parse_position, Res};
 
@@ -73,7 +73,7 @@ pub fn solve_game(
     }
 }
 
-fn solve<const N: usize>(args: &SolveSmallArgs, pos: SmallOthello<N>) -> Res<()> {
+fn solve<const N: usize>(args: &SolveSmallArgs, pos: Board<N>) -> Res<()> {
     let mut limits = Limits::none().with_flag(crate::interrupt::stop_flag());
     if let Some(t) = args.time {
         limits = limits.with_time(t.0);
@@ -82,7 +82,7 @@ fn solve<const N: usize>(args: &SolveSmallArgs, pos: SmallOthello<N>) -> Res<()>
         limits = limits.with_nodes(n.0);
     }
     println!("{}", pos.pretty());
-    println!("position {pos} ({})", SmallOthello::<N>::NAME);
+    println!("position {pos} ({})", Board::<N>::NAME);
     let clock = Instant::now();
     let mut solver = SmallSolver::new(args.hash_bits);
     let sol = solver.solve(&pos, &limits);

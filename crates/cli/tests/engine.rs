@@ -14,7 +14,7 @@ use yomi_agents::{zoo_with_engines, FirstAgent, Zoo};
 use yomi_arena::play_game;
 use yomi_core::{Agent, Game, GameResult, Rng};
 use yomi_nim::Nim;
-use yomi_othello::{parse_ggf_file, write_ggf_file, GgfGame, Othello};
+use yomi_othello::{ggf, Othello};
 use yomi_protocol::{split_command, EngineGame, EngineSpec, ExternalEngine, Protocol};
 use yomi_tictactoe::TicTacToe;
 
@@ -128,7 +128,7 @@ fn every_game_of_a_match_round_trips_through_ggf() {
             engine_command(Protocol::Gtp, "othello", "greedy", 3, index),
         );
         let (moves, result) = play(&mut a, &mut b, 3, index);
-        let mut g = GgfGame::from_line(Othello::new(), &moves).unwrap();
+        let mut g = ggf::Record::from_line(Othello::new(), &moves).unwrap();
         let (black, white) = if index.is_multiple_of(2) {
             (&a, &b)
         } else {
@@ -142,11 +142,11 @@ fn every_game_of_a_match_round_trips_through_ggf() {
         let a_black = index.is_multiple_of(2);
         let a_won = (margin > 0.0) == a_black && margin != 0.0;
         assert_eq!(result == GameResult::Win, a_won, "game {index}");
-        assert_eq!(g.to_string().parse::<GgfGame>().unwrap(), g);
+        assert_eq!(g.to_string().parse::<ggf::Record>().unwrap(), g);
         records.push(g);
     }
-    let file = write_ggf_file(&records);
-    assert_eq!(parse_ggf_file(&file).unwrap(), records);
+    let file = ggf::write_file(&records);
+    assert_eq!(ggf::parse_file(&file).unwrap(), records);
 }
 
 #[test]
@@ -396,7 +396,7 @@ fn forfeits_are_recorded_in_tables_json_records_and_ggf_and_resume() {
     let p = ggf.to_str().unwrap();
     assert_eq!(ok(&[&base[..], &["--record", p]].concat()), table);
     let text = std::fs::read_to_string(&ggf).unwrap();
-    let records = parse_ggf_file(&text).unwrap();
+    let records = ggf::parse_file(&text).unwrap();
     assert_eq!(records.len(), 6);
     for g in &records {
         let a_black = g.black.as_deref() == Some("badmove");
@@ -413,7 +413,7 @@ fn forfeits_are_recorded_in_tables_json_records_and_ggf_and_resume() {
     std::fs::write(&ggf, cut).unwrap();
     assert_eq!(ok(&[&base[..], &["--resume", p]].concat()), table);
     assert_eq!(
-        parse_ggf_file(&std::fs::read_to_string(&ggf).unwrap())
+        ggf::parse_file(&std::fs::read_to_string(&ggf).unwrap())
             .unwrap()
             .len(),
         6
@@ -451,7 +451,7 @@ fn a_ggf_record_of_a_match_replays_every_game() {
         ggf.to_str().unwrap(),
     ]);
     let (w, l, d) = total(&out);
-    let records = parse_ggf_file(&std::fs::read_to_string(&ggf).unwrap()).unwrap();
+    let records = ggf::parse_file(&std::fs::read_to_string(&ggf).unwrap()).unwrap();
     assert_eq!(records.len(), 8);
     let (mut gw, mut gl, mut gd) = (0, 0, 0);
     for g in &records {
@@ -467,7 +467,7 @@ fn a_ggf_record_of_a_match_replays_every_game() {
             std::cmp::Ordering::Less => gl += 1,
             std::cmp::Ordering::Equal => gd += 1,
         }
-        assert_eq!(g.to_string().parse::<GgfGame>().unwrap(), *g);
+        assert_eq!(g.to_string().parse::<ggf::Record>().unwrap(), *g);
     }
     assert_eq!((gw, gl, gd), (w, l, d));
 }

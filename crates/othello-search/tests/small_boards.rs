@@ -7,7 +7,7 @@
 use yomi_core::testing::random_game_positions;
 use yomi_core::{FinalScore, Game, Limits, Rng};
 use yomi_othello::cpu::Cpu;
-use yomi_othello::{Move, Othello, SmallMove, SmallOthello, SmallSolver};
+use yomi_othello::{Board, Move, Othello, SmallSolver};
 use yomi_othello_search::{Mode, SolveError, Solver, SolverConfig};
 
 mod common;
@@ -24,15 +24,11 @@ fn solver(threads: usize, cpu: Cpu) -> Solver {
 }
 
 /// The final score, from the side to move at `pos`, of the game played along `line`.
-fn play_line<const N: usize>(pos: &SmallOthello<N>, line: &[Move]) -> i32 {
+fn play_line<const N: usize>(pos: &Board<N>, line: &[Move]) -> i32 {
     let mut at = *pos;
     for &mv in line {
-        let small = match mv {
-            Move::Pass => SmallMove::Pass,
-            Move::Place(sq) => SmallMove::place(sq).expect("a move on the board"),
-        };
-        assert!(at.legal_moves().contains(&small), "{mv} illegal in {at:?}");
-        at = at.play_unchecked(small);
+        assert!(at.legal_moves().contains(&mv), "{mv} illegal in {at:?}");
+        at = at.play_unchecked(mv);
     }
     assert!(at.game_over(), "the line ends the game");
     let black = at.final_score().expect("game over");
@@ -44,7 +40,7 @@ fn play_line<const N: usize>(pos: &SmallOthello<N>, line: &[Move]) -> i32 {
 }
 
 /// Compares the solver with `SmallSolver` on `positions` (those with at most `max_empties`).
-fn agree<const N: usize>(positions: &[SmallOthello<N>], max_empties: u32) -> usize {
+fn agree<const N: usize>(positions: &[Board<N>], max_empties: u32) -> usize {
     let mut reference = SmallSolver::new(16);
     let mut checked = 0;
     for (threads, cpu) in [(1, Cpu::Portable), (1, Cpu::detect()), (2, Cpu::detect())] {
@@ -71,14 +67,14 @@ fn agree<const N: usize>(positions: &[SmallOthello<N>], max_empties: u32) -> usi
 #[test]
 fn four_by_four_agrees_with_the_small_solver() {
     let positions =
-        random_game_positions(&SmallOthello::<4>::new(), 40, &mut Rng::seed_from_u64(4));
+        random_game_positions(&Board::<4>::new(), 40, &mut Rng::seed_from_u64(4));
     assert!(agree(&positions, 16) > 300);
 }
 
 #[test]
 fn six_by_six_agrees_with_the_small_solver() {
     let positions =
-        random_game_positions(&SmallOthello::<6>::new(), 12, &mut Rng::seed_from_u64(6));
+        random_game_positions(&Board::<6>::new(), 12, &mut Rng::seed_from_u64(6));
     assert!(agree(&positions, 14) > 150);
 }
 

@@ -1,8 +1,15 @@
-//! Othello on 64-bit bitboards for yomi: move generation, flips, mobility, passes, notation,
-//! Zobrist hashing, the 8 symmetries, stable discs and a fast perft.
+//! Othello on 64-bit bitboards for yomi, on the 8x8 board and the small 4x4 and 6x6 boards:
+//! move generation, flips, mobility, passes, notation, Zobrist hashing, the 8 symmetries,
+//! stable discs and a fast perft.
 //!
 //! # Design
-//! - **Two masks and a side.** [`Othello`] holds the discs of the side to move, the discs of
+//! - **One board for every size.** [`Board<N>`](Board) plays on an `N`x`N` board (`N` is 4, 6
+//!   or 8): [`Othello`] is `Board<8>`, [`Othello4`] and [`Othello6`] the small boards. Every
+//!   size uses the 8x8 bitboards, the `N`x`N` board in their top-left corner (so squares keep
+//!   their 8x8 names and indices) with a constant mask of playable squares, all ones on 8x8, so
+//!   the 8x8 board runs the same code as before the mask. Moves ([`Move`], [`Square`]), the
+//!   notation, the symmetries and the stable discs are the same for every size.
+//! - **Two masks and a side.** A board holds the discs of the side to move, the discs of
 //!   the opponent (each a [`Bitboard`]: bit `row * 8 + col`, `a1` = bit 0, `h8` = bit 63) and
 //!   which colour moves. Black moves first ([`Player::First`](yomi_core::Player::First)).
 //!   Playing a move swaps the masks, so move generation never asks whose turn it is.
@@ -35,23 +42,24 @@
 //!   `unsafe` code is the call into perft's fast copy (and a unit test); [`perft_with`] runs
 //!   either copy, and the tests check they agree.
 //!
-//! - **Small boards.** [`SmallOthello<N>`](SmallOthello) ([`Othello4`], [`Othello6`]) plays
-//!   the same rules on an `N`x`N` board kept in the top-left corner of the bitboard with a mask
-//!   of playable squares, in code apart from the 8x8 hot paths; [`SmallSolver`] solves such
-//!   boards exactly (alpha-beta with a transposition table).
+//! - **Small boards.** The masked generator is exact on them: a line of flips never leaves the
+//!   board, since both its ends lie on it. [`SmallSolver`] solves them exactly (alpha-beta with
+//!   a transposition table).
 //!
 //! # Notation
 //! - Square: `a1`..`h8`, the letter the column from the left, the digit the row from the top
 //!   (either case on input).
 //! - Move: a square, or `PA` for a pass (`pass` accepted, any case).
-//! - Position ([`Othello`]'s `Display`/`FromStr`): 64 characters for `a1`, `b1`, ..., `h8`
-//!   (`X` black, `O` white, `-` empty; `x`, `*`, `o`, `.` accepted), white space, and the side to
-//!   move (`X` or `O`; `B`, `*` and `W` accepted).
+//! - Position ([`Board`]'s `Display`/`FromStr`): `N * N` characters for `a1`, `b1`, ..., row
+//!   by row (64 on 8x8, up to `h8`; `X` black, `O` white, `-` empty; `x`, `*`, `o`, `.`
+//!   accepted), white space, and the side to move (`X` or `O`; `B`, `*` and `W` accepted); the
+//!   words `diagonal` and `parallel` name the two [`Start`] positions. The 4x4 starts are
+//!   `-----OX--XO----- X` (diagonal) and `-----OO--XX----- X` (parallel).
 //! - [`ObfPosition`]: a line of an OBF file, `board side; G8:+18; H1:+12; % comment`.
 //! - [`MoveSequence`]: moves without separators, `f5d6c3d3`.
-//! - [`GgfGame`]: a game record in GGF, the format of the GGS server, NBoard and Edax
-//!   (players, result, time, start board, moves with evaluations); [`parse_ggf_file`] reads a
-//!   file of them.
+//! - [`ggf::Record`]: a game record in GGF, the format of the GGS server, NBoard and Edax
+//!   (players, result, time, start board, moves with evaluations); [`ggf::parse_file`] reads a
+//!   file of them. The GGF names live in the [`ggf`] namespace.
 //!
 //! # Example
 //! ```
@@ -80,14 +88,13 @@
 
 mod bitboard;
 pub mod cpu;
-mod ggf;
+pub mod ggf;
 mod movegen;
 #[cfg(target_arch = "x86_64")]
 mod movegen_v3;
 mod notation;
 mod perft;
 mod position;
-mod small;
 mod small_solve;
 mod square;
 mod stable;
@@ -95,21 +102,13 @@ mod symmetry;
 
 pub use bitboard::{Bitboard, BitboardIter};
 // `bitboard!` is exported at the crate root by `#[macro_export]`.
-pub use ggf::{
-    parse_ggf_file, write_ggf_file, GgfEnding, GgfErrorKind, GgfGame, GgfMove, GgfResult,
-    ParseGgfError,
-};
 pub use movegen::{flips, mobility, moves, potential_mobility, potential_moves};
 pub use notation::{
     MoveSequence, ObfPosition, ParseBoardError, ParseMoveSequenceError, ParseObfError,
     PlaySequenceError,
 };
 pub use perft::{perft, perft_with};
-pub use position::{Move, Othello, OverlapError, ParseMoveError};
-pub use small::{
-    Othello4, Othello6, ParseSmallBoardError, ParseSmallMoveError, SmallMove, SmallOthello,
-    SmallStart,
-};
+pub use position::{Board, DiscsError, Move, Othello, Othello4, Othello6, ParseMoveError, Start};
 pub use small_solve::{
     SmallOptions, SmallProbe, SmallSolution, SmallSolver, SYMMETRY_EMPTIES, TABLE_EMPTIES,
 };

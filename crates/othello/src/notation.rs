@@ -1,4 +1,5 @@
-//! Text forms: the board string, move sequences, OBF lines and the picture.
+//! Text forms: the board string and the picture (every size), move sequences and OBF lines
+//! (8x8).
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,17 +9,28 @@ use yomi_core::{Game, Player};
 
 use crate::position::ParseMoveError;
 use crate::square::square_from_bytes;
-use crate::{Bitboard, Move, Othello, Square};
+use crate::{Bitboard, Board, Move, Othello, Square, Start};
 
-/// Why a text is not a board string.
+/// Why a text is not a board string (of any size).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ParseBoardError {
-    /// The text ended before 64 squares were read.
+    /// The text ended before 64 squares were read (8x8).
     #[error("expected 64 squares (X, O or -), found {squares}")]
     TooShort {
         /// The number of squares read.
         squares: usize,
+    },
+    /// The board has the wrong number of squares: a board of another size, or (on a board
+    /// smaller than 8x8) too few or too many squares.
+    #[error("a {size}x{size} board has {expected} squares, found {found}")]
+    WrongSize {
+        /// The board size `N`.
+        size: usize,
+        /// `N * N`.
+        expected: usize,
+        /// The number of square characters given.
+        found: usize,
     },
     /// A character that is not a square (`X`, `x`, `*`, `O`, `o`, `-`, `.`).
     #[error("bad character {ch:?} at byte {index}: expected X, O or - for square {square}")]
@@ -30,14 +42,14 @@ pub enum ParseBoardError {
         /// The square it stands for.
         square: Square,
     },
-    /// No white space between the 64 squares and the side to move.
+    /// No white space between the squares and the side to move.
     #[error("expected white space then the side to move at byte {index}")]
     NoSeparator {
         /// Byte offset where the separator was expected.
         index: usize,
     },
     /// The side to move is missing.
-    #[error("missing side to move (X or O) after the 64 squares")]
+    #[error("missing side to move (X or O) after the squares")]
     MissingSide,
     /// The side to move is not `X`/`B`/`*` (black) or `O`/`W` (white).
     #[error("bad side to move {text:?} at byte {index}: expected X (black) or O (white)")]
@@ -64,66 +76,97 @@ fn char_at(s: &str, i: usize) -> char {
     s.get(i..).and_then(|t| t.chars().next()).unwrap_or('?')
 }
 
-impl fmt::Display for Othello {
-    /// The board string: 64 characters for `a1`, `b1`, ..., `h8` (`X` black, `O` white, `-`
-    /// empty), a space, and the side to move (`X` or `O`).
+/// Whether `squares` is the square count of a board size (4x4, 6x6 or 8x8).
+fn is_board_size(squares: usize) -> bool {
+    matches!(squares, 16 | 36 | 64)
+}
+
+impl<const N: usize> fmt::Display for Board<N> {
+    /// The board string: `N * N` characters for `a1`, `b1`, ..., row by row (`X` black, `O`
+    /// white, `-` empty), a space, and the side to move (`X` or `O`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (black, white) = (self.black(), self.white());
         let mut text = [b'-'; 66];
-        for sq in Square::ALL {
+        for (i, sq) in Self::MASK.iter().enumerate() {
             if black.contains(sq) {
-                text[sq.index()] = b'X';
+                text[i] = b'X';
             } else if white.contains(sq) {
-                text[sq.index()] = b'O';
+                text[i] = b'O';
             }
         }
-        text[64] = b' ';
-        text[65] = if self.side_to_move() == Player::First {
+        text[N * N] = b' ';
+        text[N * N + 1] = if self.side_to_move() == Player::First {
             b'X'
         } else {
             b'O'
         };
-        f.write_str(std::str::from_utf8(&text).unwrap_or_default())
+        f.write_str(std::str::from_utf8(&text[..N * N + 2]).unwrap_or_default())
     }
 }
 
-impl FromStr for Othello {
+impl<const N: usize> FromStr for Board<N> {
     type Err = ParseBoardError;
 
-    /// Parses the board string: leading white space, 64 squares (`X`, `x` or `*` black; `O` or
-    /// `o` white; `-` or `.` empty) in the order `a1`, `b1`, ..., `h8`, white space, the side to
-    /// move (`X`, `B` or `*` for black, `O` or `W` for white, any case), and optional trailing
-    /// white space. Any disc placement is accepted.
-    fn from_str(s: &str) -> Result<Othello, ParseBoardError> {
+    /// Parses the board string: leading white space, `N * N` squares (`X`, `x` or `*` black;
+    /// `O` or `o` white; `-` or `.` empty) row by row from `a1`, white space, the side to move
+    /// (`X`, `B` or `*` for black, `O` or `W` for white, any case), and optional trailing white
+    /// space; or the word `diagonal` or `parallel` (any case) for a [`Start`]. Any disc
+    /// placement is accepted. A run of squares of another board size is
+    /// [`ParseBoardError::WrongSize`].
+    fn from_str(s: &str) -> Result<Board<N>, ParseBoardError> {
+        let word = s.trim();
+        if word.eq_ignore_ascii_case("diagonal") {
+            return Ok(Board::start(Start::Diagonal));
+        }
+        if word.eq_ignore_ascii_case("parallel") {
+            return Ok(Board::start(Start::Parallel));
+        }
+        let squares = N * N;
+        let wrong_size = |found| ParseBoardError::WrongSize {
+            size: N,
+            expected: squares,
+            found,
+        };
         let bytes = s.as_bytes();
         let start = bytes.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        // The run of square characters from the start.
+        let run = bytes[start..]
+            .iter()
+            .take_while(|&&b| cell(b).is_some())
+            .count();
+        if run < squares {
+            let index = start + run;
+            return Err(match bytes.get(index) {
+                Some(b) if !b.is_ascii_whitespace() => ParseBoardError::BadSquare {
+                    ch: char_at(s, index),
+                    index,
+                    square: Square::at((run % N) as u8, (run / N) as u8),
+                },
+                _ if N < 8 || is_board_size(run) => wrong_size(run),
+                _ => ParseBoardError::TooShort { squares: run },
+            });
+        }
+        if run > squares && (N < 8 || is_board_size(run)) {
+            return Err(wrong_size(run));
+        }
         let (mut black, mut white) = (0u64, 0u64);
-        for i in 0..64 {
-            let index = start + i;
-            let Some(&ch) = bytes.get(index) else {
-                return Err(ParseBoardError::TooShort { squares: i });
-            };
-            match cell(ch) {
-                Some(Some(Player::First)) => black |= 1 << i,
-                Some(Some(Player::Second)) => white |= 1 << i,
-                Some(None) => {}
-                None => {
-                    return Err(ParseBoardError::BadSquare {
-                        ch: char_at(s, index),
-                        index,
-                        square: Square::new(i as u8),
-                    })
-                }
+        for (i, sq) in Self::MASK.iter().enumerate() {
+            match cell(bytes[start + i]) {
+                Some(Some(Player::First)) => black |= 1 << sq.index(),
+                Some(Some(Player::Second)) => white |= 1 << sq.index(),
+                _ => {}
             }
         }
-        let rest = &s[start + 64..];
+        let rest = &s[start + squares..];
         let gap = rest.len() - rest.trim_start().len();
         let side_text = rest.trim();
         if side_text.is_empty() {
             return Err(ParseBoardError::MissingSide);
         }
         if gap == 0 {
-            return Err(ParseBoardError::NoSeparator { index: start + 64 });
+            return Err(ParseBoardError::NoSeparator {
+                index: start + squares,
+            });
         }
         let side = match side_text {
             "X" | "x" | "B" | "b" | "*" => Player::First,
@@ -131,18 +174,18 @@ impl FromStr for Othello {
             _ => {
                 return Err(ParseBoardError::BadSide {
                     text: side_text.to_string(),
-                    index: start + 64 + gap,
+                    index: start + squares + gap,
                 })
             }
         };
         Ok(match side {
-            Player::First => Othello::from_sides(Bitboard(black), Bitboard(white), side),
-            Player::Second => Othello::from_sides(Bitboard(white), Bitboard(black), side),
+            Player::First => Board::from_sides(Bitboard(black), Bitboard(white), side),
+            Player::Second => Board::from_sides(Bitboard(white), Bitboard(black), side),
         })
     }
 }
 
-impl Othello {
+impl<const N: usize> Board<N> {
     /// A picture of the position: column letters, row digits, `X` black, `O` white, `*` the
     /// legal moves of the side to move, `.` other empty squares; then the disc counts and the
     /// side to move (or the result once the game is over).
@@ -156,10 +199,15 @@ impl Othello {
     #[must_use]
     pub fn pretty(&self) -> String {
         let (black, white, moves) = (self.black(), self.white(), self.moves());
-        let mut out = String::from("  a b c d e f g h\n");
-        for row in 0..8 {
+        let mut out = String::from(" ");
+        for col in 0..N as u8 {
+            out.push(' ');
+            out.push(char::from(b'a' + col));
+        }
+        out.push('\n');
+        for row in 0..N as u8 {
             out.push(char::from(b'1' + row));
-            for col in 0..8 {
+            for col in 0..N as u8 {
                 let sq = Square::at(col, row);
                 out.push(' ');
                 out.push(if black.contains(sq) {

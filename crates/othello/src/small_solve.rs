@@ -7,11 +7,11 @@
 use yomi_core::{Game, Limits, StopReason, Watch};
 
 use crate::movegen::{flips_bits, moves_bits};
-use crate::{SmallMove, SmallOthello, Square};
+use crate::{Board, Move, Square};
 
 /// What [`SmallSolver::solve`] proved about a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SmallSolution<const N: usize> {
+pub struct SmallSolution {
     /// A proved lower bound on the final score, from the side to move's view.
     pub lower: i32,
     /// A proved upper bound (equal to `lower` when the value is exact).
@@ -20,7 +20,7 @@ pub struct SmallSolution<const N: usize> {
     pub stopped: Option<StopReason>,
     /// A principal variation to the end of the game when the value is exact (passes included);
     /// empty when the value is not exact (or a limit struck while the line was walked).
-    pub line: Vec<SmallMove<N>>,
+    pub line: Vec<Move>,
     /// Positions searched (null-window tests and the walk of the line together).
     pub nodes: u64,
     /// The null-window tests made, in order.
@@ -38,7 +38,7 @@ pub struct SmallProbe {
     pub nodes: u64,
 }
 
-impl<const N: usize> SmallSolution<N> {
+impl SmallSolution {
     /// The exact value, when it was proved.
     #[must_use]
     pub fn value(&self) -> Option<i32> {
@@ -121,7 +121,7 @@ impl std::fmt::Debug for Entry {
 
 /// The board's constant masks.
 #[derive(Clone, Debug)]
-struct Board {
+struct Geometry {
     mask: u64,
     squares: i32,
     corners: u64,
@@ -134,8 +134,8 @@ struct Board {
     sym: [[u8; 64]; 8],
 }
 
-impl Board {
-    fn new(n: usize) -> Board {
+impl Geometry {
+    fn new(n: usize) -> Geometry {
         let bit = |c: usize, r: usize| 1u64 << (r * 8 + c);
         let mut mask = 0;
         for r in 0..n {
@@ -197,7 +197,7 @@ impl Board {
                 }
             }
         }
-        Board {
+        Geometry {
             mask,
             squares: (n * n) as i32,
             corners,
@@ -299,37 +299,7 @@ impl Board {
     }
 }
 
-impl<const N: usize> SmallOthello<N> {
-    /// The side to move's discs that can never be flipped (a subset of the truly stable ones):
-    /// in each of the four line directions the line through the disc is full, or a neighbour
-    /// on it is off the board or such a disc of the same colour. The solver's stability cutoff
-    /// counts the opponent's.
-    #[must_use]
-    pub fn stable_discs(&self) -> crate::Bitboard {
-        let board = Board::new(N);
-        crate::Bitboard(board.stable(self.player().bits(), self.opponent().bits()))
-    }
-
-    /// The least of the position's 8 symmetric images (rotations and reflections of the
-    /// board), as the solver's table keys positions with many empty squares.
-    #[must_use]
-    pub fn canonical(&self) -> SmallOthello<N> {
-        let board = Board::new(N);
-        let (p, o, _) = board.canonical(self.player().bits(), self.opponent().bits());
-        let (black, white) = match self.side_to_move() {
-            yomi_core::Player::First => (p, o),
-            yomi_core::Player::Second => (o, p),
-        };
-        SmallOthello::from_discs(
-            crate::Bitboard(black),
-            crate::Bitboard(white),
-            self.side_to_move(),
-        )
-        .expect("a symmetric image of a position is a position")
-    }
-}
-
-/// A depth-first exact solver for [`SmallOthello`] positions (see [`SmallOptions`] for its
+/// A depth-first exact solver for [`Board`] positions (see [`SmallOptions`] for its
 /// techniques).
 #[derive(Debug)]
 pub struct SmallSolver {
@@ -375,7 +345,7 @@ impl SmallSolver {
     /// The table's key of a position: the position itself, or from [`SYMMETRY_EMPTIES`]
     /// empty squares on its least symmetric image, and the symmetry used.
     #[inline]
-    fn key(board: &Board, p: u64, o: u64) -> (u64, u64, usize) {
+    fn key(board: &Geometry, p: u64, o: u64) -> (u64, u64, usize) {
         if ((p | o) & board.mask).count_ones() as i32 + SYMMETRY_EMPTIES as i32 <= board.squares {
             board.canonical(p, o)
         } else {
@@ -385,7 +355,7 @@ impl SmallSolver {
 
     /// The stored bounds of a position, its best move given in the position's own squares.
     #[inline]
-    fn probe(&self, board: &Board, p: u64, o: u64) -> Option<Entry> {
+    fn probe(&self, board: &Geometry, p: u64, o: u64) -> Option<Entry> {
         let (kp, ko, t) = Self::key(board, p, o);
         let b = self.bucket(kp, ko);
         let (e0, e1) = (self.table[b], self.table[b + 1]);
@@ -397,14 +367,14 @@ impl SmallSolver {
             return None;
         };
         if t != 0 && e.best < 64 {
-            e.best = board.sym[Board::inverse(t)][usize::from(e.best)];
+            e.best = board.sym[Geometry::inverse(t)][usize::from(e.best)];
         }
         Some(e)
     }
 
     /// Stores `e` (its best move in the position's own squares) in the table under its key;
     /// of the two entries of a bucket, the one with fewer empty squares is replaced.
-    fn store(&mut self, board: &Board, mut e: Entry) {
+    fn store(&mut self, board: &Geometry, mut e: Entry) {
         let (kp, ko, t) = Self::key(board, e.player, e.opponent);
         if t != 0 && e.best < 64 {
             e.best = board.sym[t][usize::from(e.best)];
@@ -430,15 +400,11 @@ impl SmallSolver {
     /// The value is found by null-window tests from 0 outwards: each test proves the score
     /// above or below an odd test value; the tests move by 2, then by doubling steps after
     /// three tests on the same side, and halve the interval once they change side.
-    pub fn solve<const N: usize>(
-        &mut self,
-        pos: &SmallOthello<N>,
-        limits: &Limits,
-    ) -> SmallSolution<N> {
+    pub fn solve<const N: usize>(&mut self, pos: &Board<N>, limits: &Limits) -> SmallSolution {
         let watch = limits.start();
         self.nodes = 0;
         self.unpolled = 0;
-        let board = Board::new(N);
+        let board = Geometry::new(N);
         let (p, o) = (pos.player().bits(), pos.opponent().bits());
         let empties = (!(p | o) & board.mask).count_ones();
         let max = board.squares;
@@ -502,17 +468,17 @@ impl SmallSolver {
 
     fn principal_variation<const N: usize>(
         &mut self,
-        board: &Board,
-        pos: &SmallOthello<N>,
+        board: &Geometry,
+        pos: &Board<N>,
         value: i32,
         watch: &Watch,
-        line: &mut Vec<SmallMove<N>>,
+        line: &mut Vec<Move>,
     ) {
         let (mut pos, mut v) = (*pos, value);
         while !pos.is_over() {
             let mut found = None;
             let (pp, po) = (pos.player().bits(), pos.opponent().bits());
-            let mut moves: Vec<SmallMove<N>> = pos.legal_moves().iter().copied().collect();
+            let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
             // The table's best move first: it is usually the one that keeps the value.
             if let Some(e) = self.probe(board, pp, po) {
                 if let Some(k) = moves
@@ -548,7 +514,7 @@ impl SmallSolver {
 
     /// A rough evaluation for ordering, from the side with discs `p`: weighted mobility
     /// (corner moves count double) and corners held.
-    fn order_eval(board: &Board, p: u64, o: u64) -> i32 {
+    fn order_eval(board: &Geometry, p: u64, o: u64) -> i32 {
         let mp = moves_bits(p, o) & board.mask;
         let mo = moves_bits(o, p) & board.mask;
         let mob = (mp.count_ones() + (mp & board.corners).count_ones()) as i32
@@ -563,7 +529,14 @@ impl SmallSolver {
     }
 
     /// A fixed-depth alpha-beta on [`Self::order_eval`] (passes cost no depth).
-    fn order_search(board: &Board, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    fn order_search(
+        board: &Geometry,
+        p: u64,
+        o: u64,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         if depth == 0 {
             return Self::order_eval(board, p, o);
         }
@@ -609,7 +582,7 @@ impl SmallSolver {
     /// The last empty square: the side to move plays it if it can, else the opponent, else
     /// the game ends with it empty.
     #[inline]
-    fn last_square(board: &Board, p: u64, o: u64) -> i32 {
+    fn last_square(board: &Geometry, p: u64, o: u64) -> i32 {
         let sq = (!(p | o) & board.mask).trailing_zeros() as usize;
         let f = flips_bits(p, o, sq);
         if f != 0 {
@@ -627,7 +600,7 @@ impl SmallSolver {
     #[allow(clippy::too_many_arguments)]
     fn shallow(
         &mut self,
-        board: &Board,
+        board: &Geometry,
         p: u64,
         o: u64,
         mut alpha: i32,
@@ -694,7 +667,7 @@ impl SmallSolver {
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
-        board: &Board,
+        board: &Geometry,
         p: u64,
         o: u64,
         mut alpha: i32,

@@ -1,8 +1,9 @@
-//! Stable discs: a lower bound on the discs that can never be flipped again.
+//! Stable discs: a lower bound on the discs that can never be flipped again, on every board
+//! size (exhaustive edge tables on 8x8, full lines and stable neighbours on the smaller boards).
 
 use std::sync::OnceLock;
 
-use crate::Bitboard;
+use crate::{Bitboard, Board};
 
 /// `EDGE[p * 256 + o]`: the discs of `p` on one 8-square edge that no sequence of placements
 /// on that edge (by either colour, in any order, legal in the full game or not) can flip,
@@ -190,6 +191,79 @@ pub fn stable_discs(player: Bitboard, opponent: Bitboard) -> Bitboard {
             return Bitboard(stable);
         }
         stable = next;
+    }
+}
+
+/// The squares of `mask` one step from `x` in direction `d` (0..8: E, W, S, N, SE, NW, SW, NE;
+/// S is a higher row), never wrapping around a row.
+#[inline]
+const fn step(x: u64, d: usize, mask: u64) -> u64 {
+    (match d {
+        0 => (x << 1) & NOT_A,
+        1 => (x >> 1) & NOT_H,
+        2 => x << 8,
+        3 => x >> 8,
+        4 => (x << 9) & NOT_A,
+        5 => (x >> 9) & NOT_H,
+        6 => (x << 7) & NOT_H,
+        _ => (x >> 7) & NOT_A,
+    }) & mask
+}
+
+/// The discs of `p` on the board `mask` that can never be flipped: in each of the four line
+/// directions the line through the disc is full, or a neighbour on that line is off the board
+/// or such a disc of the same colour (iterated to a fixed point). A lower bound for every
+/// board size; the 8x8 board uses the finer [`stable_discs`].
+fn masked_stable(p: u64, o: u64, mask: u64) -> u64 {
+    let empty = !(p | o) & mask;
+    // The squares on a full line of each direction pair: no empty square reaches them along
+    // the line, either way.
+    let mut full = [0u64; 4];
+    for (k, f) in full.iter_mut().enumerate() {
+        let (mut a, mut b) = (empty, empty);
+        let mut reach = empty;
+        for _ in 0..7 {
+            a = step(a, 2 * k, mask);
+            b = step(b, 2 * k + 1, mask);
+            reach |= a | b;
+        }
+        *f = mask & !reach;
+    }
+    let mut stable = 0u64;
+    loop {
+        // A neighbour in `w` counts: a stable disc, or a square off the board.
+        let w = stable | !mask;
+        let mut next = p;
+        for (k, &f) in full.iter().enumerate() {
+            let (d, e) = (2 * k, 2 * k + 1);
+            // The disc's neighbour in direction `d` is in `w` (or off the 8x8): step `w` back.
+            let fwd = !step(!w, e, !0);
+            let back = !step(!w, d, !0);
+            next &= f | fwd | back;
+        }
+        if next == stable {
+            return stable;
+        }
+        stable = next;
+    }
+}
+
+impl<const N: usize> Board<N> {
+    /// The side to move's discs that can never be flipped, whatever is played: a lower bound
+    /// that is never too high. On 8x8 it is [`stable_discs`]; on the smaller boards, discs
+    /// whose line in each of the four directions is full or has a neighbour off the board or
+    /// stable of the same colour.
+    #[must_use]
+    pub fn stable_discs(&self) -> Bitboard {
+        if N == 8 {
+            stable_discs(self.player(), self.opponent())
+        } else {
+            Bitboard(masked_stable(
+                self.player().0,
+                self.opponent().0,
+                Self::MASK.0,
+            ))
+        }
     }
 }
 

@@ -1,8 +1,8 @@
-//! Zobrist hashing and the 8 symmetries of the board.
+//! Zobrist hashing and the 8 symmetries of the board, for every board size.
 
 use yomi_core::{Game, HashKey, Player, Symmetric};
 
-use crate::{Bitboard, Move, Othello, Square};
+use crate::{Bitboard, Board, Move, Square};
 
 /// The SplitMix64 output function (the same numbers as `yomi_core::splitmix64`, in a `const`).
 const fn splitmix64_mix(z: u64) -> u64 {
@@ -115,25 +115,33 @@ const fn transpose(mut x: u64) -> u64 {
 #[must_use]
 #[track_caller]
 pub fn transform_bitboard(b: Bitboard, sym: usize) -> Bitboard {
+    Bitboard(transform_bits::<8>(b.0, sym))
+}
+
+/// The image of the squares `x` of the `N`x`N` board in the top-left corner under symmetry
+/// `sym` (as [`transform_bitboard`] on 8x8): the 8x8 mirrors move the board to the opposite
+/// corner, and a shift by `8 - N` columns or rows brings it back (no shift on 8x8).
+#[inline]
+#[track_caller]
+pub(crate) fn transform_bits<const N: usize>(mut x: u64, sym: usize) -> u64 {
     assert!(sym < 8, "symmetry {sym} out of range 0..8");
-    let mut x = b.0;
     if sym & 1 != 0 {
-        x = mirror_h(x);
+        x = mirror_h(x) >> (8 - N);
     }
     if sym & 2 != 0 {
-        x = flip_v(x);
+        x = flip_v(x) >> (8 * (8 - N));
     }
     if sym & 4 != 0 {
         x = transpose(x);
     }
-    Bitboard(x)
+    x
 }
 
 /// `INVERSE[s]` undoes symmetry `s` (mirror-then-transpose and flip-then-transpose are the two
 /// quarter turns, inverse to each other; the others are their own inverses).
 const INVERSE: [usize; 8] = [0, 1, 2, 3, 4, 6, 5, 7];
 
-impl Othello {
+impl<const N: usize> Board<N> {
     /// The canonical image: among the 8 images, the one with the least key
     /// ([`HashKey::hash_key`]), a tie between distinct images broken by the discs (side to
     /// move, then opponent, as `u64`s).
@@ -142,7 +150,7 @@ impl Othello {
     /// if and only if one is an image of the other, since it is the least element of the set
     /// of images under a total order.
     #[must_use]
-    pub fn canonical(&self) -> Othello {
+    pub fn canonical(&self) -> Board<N> {
         (0..8)
             .map(|s| self.transform(s))
             .min_by_key(|p| (p.hash_key(), p.player().0, p.opponent().0))
@@ -150,13 +158,18 @@ impl Othello {
     }
 }
 
-impl Symmetric for Othello {
+impl<const N: usize> Symmetric for Board<N> {
     const SYMMETRIES: usize = 8;
 
-    fn transform(&self, sym: usize) -> Othello {
-        Othello::from_sides(
-            transform_bitboard(self.player(), sym),
-            transform_bitboard(self.opponent(), sym),
+    /// The image under symmetry `sym` (see [`transform_bitboard`]; on a smaller board the same
+    /// maps of its own `N`x`N` square).
+    ///
+    /// # Panics
+    /// If `sym >= 8`.
+    fn transform(&self, sym: usize) -> Board<N> {
+        Board::from_sides(
+            Bitboard(transform_bits::<N>(self.player().0, sym)),
+            Bitboard(transform_bits::<N>(self.opponent().0, sym)),
             self.side_to_move(),
         )
     }
@@ -164,7 +177,7 @@ impl Symmetric for Othello {
     fn transform_move(mv: Move, sym: usize) -> Move {
         match mv {
             Move::Place(sq) => Move::Place(
-                transform_bitboard(Bitboard::from_square(sq), sym)
+                Bitboard(transform_bits::<N>(Bitboard::from_square(sq).0, sym))
                     .first()
                     .unwrap_or(Square::new(0)),
             ),
@@ -181,7 +194,7 @@ impl Symmetric for Othello {
     /// This is a 64-bit **hash**, not an exact key: it is equal for positions that are images
     /// of each other, but unrelated positions can also share it, with probability about
     /// `2^-64` per pair (as for the Zobrist key itself). For an exact test compare
-    /// [`Othello::canonical`] images, which are equal exactly for images of each other.
+    /// [`Board::canonical`] images, which are equal exactly for images of each other.
     fn canonical_key(&self) -> u64 {
         (0..8)
             .map(|s| self.transform(s).hash_key())
@@ -220,6 +233,33 @@ mod tests {
                 assert_eq!(back, Bitboard::from_square(sq));
             }
         }
+    }
+
+    #[test]
+    fn small_board_symmetries_map_their_own_squares() {
+        fn check<const N: usize>() {
+            let last = N as u8 - 1;
+            for (sym, &inverse) in INVERSE.iter().enumerate() {
+                for sq in Board::<N>::MASK {
+                    let (mut c, mut r) = (sq.col(), sq.row());
+                    if sym & 1 != 0 {
+                        c = last - c;
+                    }
+                    if sym & 2 != 0 {
+                        r = last - r;
+                    }
+                    if sym & 4 != 0 {
+                        std::mem::swap(&mut c, &mut r);
+                    }
+                    let img = transform_bits::<N>(1 << sq.index(), sym);
+                    assert_eq!(img, 1 << Square::at(c, r).index(), "{N} {sym} {sq}");
+                    assert_eq!(transform_bits::<N>(img, inverse), 1 << sq.index());
+                }
+            }
+        }
+        check::<4>();
+        check::<6>();
+        check::<8>();
     }
 
     #[test]

@@ -212,7 +212,7 @@ fn from_discs_checks_overlap() {
     let b = Bitboard(0b11);
     let w = Bitboard(0b110);
     let err = Othello::from_discs(b, w, Player::First).unwrap_err();
-    assert_eq!(err.square, Square::new(1));
+    assert_eq!(err.square(), Square::new(1));
     let pos = Othello::from_discs(Bitboard(1), Bitboard(2), Player::Second).unwrap();
     assert_eq!(pos.black(), Bitboard(1));
     assert_eq!(pos.player(), Bitboard(2));

@@ -1,12 +1,13 @@
 //! Othello on 4x4 and 6x6 boards: the masked bitboards against a separately written array
-//! board (moves, flips, passes, ends, scores, perft per depth), the core contract suite, the
-//! notation, and the small-board solver against plain minimax.
+//! board (moves, flips, passes, ends, scores, perft per depth), the core contract suite (on
+//! `Board<4>`, `Board<6>` and `Board<8>`), the notation, and the small-board solver against
+//! plain minimax.
 
 use yomi_core::testing::{random_game_positions, Contract};
 use yomi_core::{perft as core_perft, FinalScore, Game, Limits, Player, Rng};
 use yomi_othello::{
-    Othello, Othello4, Othello6, ParseSmallBoardError, SmallMove, SmallOptions, SmallOthello,
-    SmallSolver, SmallStart, Square,
+    Board, Move, Othello, Othello4, Othello6, ParseBoardError, SmallOptions, SmallSolver, Square,
+    Start,
 };
 
 // --- the reference: a plain array board ----------------------------------------------------
@@ -32,7 +33,7 @@ const DIRECTIONS: [(i32, i32); 8] = [
 ];
 
 impl ArrayBoard {
-    fn from_small<const N: usize>(pos: &SmallOthello<N>) -> ArrayBoard {
+    fn from_small<const N: usize>(pos: &Board<N>) -> ArrayBoard {
         let n = N as i32;
         let mut cells = vec![0; (n * n) as usize];
         for r in 0..n {
@@ -165,19 +166,15 @@ impl ArrayBoard {
     }
 }
 
-fn strings<const N: usize>(pos: &SmallOthello<N>) -> Vec<String> {
+fn strings<const N: usize>(pos: &Board<N>) -> Vec<String> {
     pos.legal_moves().iter().map(ToString::to_string).collect()
 }
 
 /// Walks seeded random games and compares every position with the array board.
 fn differential<const N: usize>(games: usize, seed: u64) -> usize {
-    let positions = random_game_positions(
-        &SmallOthello::<N>::new(),
-        games,
-        &mut Rng::seed_from_u64(seed),
-    );
+    let positions = random_game_positions(&Board::<N>::new(), games, &mut Rng::seed_from_u64(seed));
     let mut parallel = random_game_positions(
-        &SmallOthello::<N>::start(SmallStart::Parallel),
+        &Board::<N>::start(Start::Parallel),
         games,
         &mut Rng::seed_from_u64(seed + 1),
     );
@@ -226,7 +223,7 @@ fn passes_occur_and_agree() {
     let positions = random_game_positions(&Othello4::new(), 300, &mut Rng::seed_from_u64(4));
     let passes = positions
         .iter()
-        .filter(|p| p.legal_moves().first() == Some(&SmallMove::Pass))
+        .filter(|p| p.legal_moves().first() == Some(&Move::Pass))
         .count();
     assert!(passes > 50, "only {passes} pass positions");
 }
@@ -235,7 +232,7 @@ fn passes_occur_and_agree() {
 
 #[test]
 fn perft_per_depth_matches_the_array_board() {
-    for start in [SmallStart::Diagonal, SmallStart::Parallel] {
+    for start in [Start::Diagonal, Start::Parallel] {
         let four = Othello4::start(start);
         let arr = ArrayBoard::from_small(&four);
         for depth in 0..=13 {
@@ -272,7 +269,7 @@ fn perft_known_values() {
     let counts: Vec<u64> = (1..=6).map(|d| core_perft(&four, d).leaves()).collect();
     assert_eq!(counts, [4, 12, 44, 128, 424, 1_256]);
     // The 8x8 embedding reproduces the standard 8x8 perft.
-    let eight = SmallOthello::<8>::new();
+    let eight = Board::<8>::new();
     for depth in 1..=6 {
         assert_eq!(
             core_perft(&eight, depth).leaves(),
@@ -284,21 +281,30 @@ fn perft_known_values() {
 
 // --- contract suite --------------------------------------------------------------------------
 
-#[test]
-fn contract_suite_4x4() {
-    let mut c = Contract::<Othello4>::new(SmallMove::all());
-    c.starts = vec![Othello4::start(SmallStart::Parallel)];
+/// The core contract suite on `Board<N>` from its parallel start (the diagonal one is the
+/// default start the suite always checks).
+fn contract_suite<const N: usize>(playouts: usize) {
+    let mut c = Contract::<Board<N>>::new(Board::<N>::all_moves());
+    c.starts = vec![Board::<N>::start(Start::Parallel)];
+    c.playouts = playouts;
     c.check_game();
     c.check_symmetries();
 }
 
 #[test]
+fn contract_suite_4x4() {
+    contract_suite::<4>(200);
+}
+
+#[test]
 fn contract_suite_6x6() {
-    let mut c = Contract::<Othello6>::new(SmallMove::all());
-    c.starts = vec![Othello6::start(SmallStart::Parallel)];
-    c.playouts = 100;
-    c.check_game();
-    c.check_symmetries();
+    contract_suite::<6>(100);
+}
+
+#[test]
+fn contract_suite_8x8_from_both_starts() {
+    // The same generic suite on `Board<8>` (tests/game.rs runs a fuller 8x8 one).
+    contract_suite::<8>(20);
 }
 
 // --- notation --------------------------------------------------------------------------------
@@ -307,7 +313,7 @@ fn contract_suite_6x6() {
 fn start_strings_are_documented_values() {
     assert_eq!(Othello4::new().to_string(), "-----OX--XO----- X");
     assert_eq!(
-        Othello4::start(SmallStart::Parallel).to_string(),
+        Othello4::start(Start::Parallel).to_string(),
         "-----OO--XX----- X"
     );
     assert_eq!(
@@ -315,12 +321,12 @@ fn start_strings_are_documented_values() {
         "--------------OX----XO-------------- X"
     );
     assert_eq!(
-        Othello6::start(SmallStart::Parallel).to_string(),
+        Othello6::start(Start::Parallel).to_string(),
         "--------------OO----XX-------------- X"
     );
     assert_eq!(
         "parallel".parse::<Othello6>(),
-        Ok(Othello6::start(SmallStart::Parallel))
+        Ok(Othello6::start(Start::Parallel))
     );
     assert_eq!("Diagonal".parse::<Othello4>(), Ok(Othello4::new()));
     let moves: Vec<String> = strings(&Othello4::new());
@@ -332,17 +338,15 @@ fn positions_and_moves_round_trip() {
     for pos in random_game_positions(&Othello6::new(), 20, &mut Rng::seed_from_u64(3)) {
         assert_eq!(pos.to_string().parse::<Othello6>(), Ok(pos));
         for mv in pos.legal_moves() {
-            assert_eq!(mv.to_string().parse::<SmallMove<6>>(), Ok(mv));
+            assert_eq!(Othello6::parse_move(&mv.to_string()), Ok(mv));
         }
     }
     for pos in random_game_positions(&Othello4::new(), 50, &mut Rng::seed_from_u64(3)) {
         assert_eq!(pos.to_string().parse::<Othello4>(), Ok(pos));
     }
-    assert_eq!("pass".parse::<SmallMove<4>>(), Ok(SmallMove::Pass));
+    assert_eq!(Othello4::parse_move("pass"), Ok(Move::Pass));
     assert_eq!(
-        "D4".parse::<SmallMove<4>>()
-            .map(|m| m.to_string())
-            .as_deref(),
+        Othello4::parse_move("D4").map(|m| m.to_string()).as_deref(),
         Ok("d4")
     );
 }
@@ -353,7 +357,7 @@ fn wrong_sizes_are_typed_errors() {
     let six = Othello6::new().to_string();
     assert_eq!(
         six.parse::<Othello4>(),
-        Err(ParseSmallBoardError::WrongSize {
+        Err(ParseBoardError::WrongSize {
             size: 4,
             expected: 16,
             found: 36
@@ -365,28 +369,29 @@ fn wrong_sizes_are_typed_errors() {
     // An 8x8 board string.
     assert!(matches!(
         Othello::new().to_string().parse::<Othello6>(),
-        Err(ParseSmallBoardError::WrongSize { found: 64, .. })
+        Err(ParseBoardError::WrongSize { found: 64, .. })
     ));
     assert!(matches!(
         "-----OX--XO----- Q".parse::<Othello4>(),
-        Err(ParseSmallBoardError::BadSide(_))
+        Err(ParseBoardError::BadSide { .. })
     ));
     assert!(matches!(
         "-----OX--XO-----".parse::<Othello4>(),
-        Err(ParseSmallBoardError::MissingSide)
+        Err(ParseBoardError::MissingSide)
     ));
     assert!(matches!(
         "-----OX--XO---?- X".parse::<Othello4>(),
-        Err(ParseSmallBoardError::BadSquare {
+        Err(ParseBoardError::BadSquare {
+            ch: '?',
             index: 14,
-            found: '?'
+            ..
         })
     ));
     // Squares off the board.
-    assert!("e1".parse::<SmallMove<4>>().is_err());
-    assert!("a5".parse::<SmallMove<4>>().is_err());
-    assert!("g1".parse::<SmallMove<6>>().is_err());
-    let err = "e1".parse::<SmallMove<4>>().unwrap_err().to_string();
+    assert!(Othello4::parse_move("e1").is_err());
+    assert!(Othello4::parse_move("a5").is_err());
+    assert!(Othello6::parse_move("g1").is_err());
+    let err = Othello4::parse_move("e1").unwrap_err().to_string();
     assert!(err.contains("a1-d4"), "{err}");
 }
 
@@ -411,7 +416,7 @@ fn four_by_four_value_is_white_by_ten() {
 
 #[test]
 fn four_by_four_parallel_start_is_white_by_four() {
-    let start = Othello4::start(SmallStart::Parallel);
+    let start = Othello4::start(Start::Parallel);
     let sol = SmallSolver::new(16).solve(&start, &Limits::none());
     assert_eq!(sol.value(), Some(-4));
     assert_eq!(ArrayBoard::from_small(&start).minimax(), -4);
@@ -542,7 +547,7 @@ fn every_technique_on_agrees_with_all_of_them_off_at_14_to_18_empties() {
 fn stable_discs_never_flip_for_the_rest_of_a_game() {
     let mut rng = Rng::seed_from_u64(41);
     let mut found = 0;
-    for start in [Othello6::new(), Othello6::start(SmallStart::Parallel)] {
+    for start in [Othello6::new(), Othello6::start(Start::Parallel)] {
         for pos in random_game_positions(&start, 40, &mut rng) {
             let stable = pos.stable_discs();
             assert_eq!(stable & pos.player(), stable);

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 use yomi_core::{Agent, AgentError, Explanation, Forfeit, Game, Limits, MoveScore, Rng, StopFlag};
-use yomi_othello::GgfGame;
+use yomi_othello::ggf;
 
 use crate::clock::format_clock;
 use crate::gtp::colour_text;
@@ -643,7 +643,7 @@ impl<G: EngineGame> Agent<G> for ExternalEngine<G> {
 /// The NBoard `set game` record of a game starting at `pos` whose clock (`TI`) gives `time`
 /// to each move the side to move has left; `None` for games NBoard does not speak.
 #[must_use]
-pub fn nboard_game_for<G: EngineGame>(pos: &G, time: Duration) -> Option<GgfGame> {
+pub fn nboard_game_for<G: EngineGame>(pos: &G, time: Duration) -> Option<ggf::Record> {
     let mut record = pos.nboard_record()?;
     record.time = Some(format_clock(
         time.as_secs_f64() * f64::from(pos.moves_left().max(1)),

@@ -3,7 +3,7 @@
 
 use yomi_core::{Game, Player};
 use yomi_nim::Nim;
-use yomi_othello::{GgfGame, Move, Othello, SmallMove, SmallOthello};
+use yomi_othello::{ggf, Move, Othello, Othello4, Othello6};
 use yomi_tictactoe::TicTacToe;
 
 /// A game that the engine protocols can carry.
@@ -56,13 +56,13 @@ pub trait EngineGame: Game {
 
     /// The NBoard `set game` record of a game that starts at this position (no moves), or
     /// `None` for games NBoard does not speak.
-    fn nboard_record(&self) -> Option<GgfGame> {
+    fn nboard_record(&self) -> Option<ggf::Record> {
         None
     }
 
     /// The GGF record of `moves` played from this position (result from the board when the
     /// game is over), or `None` for games GGF does not hold or a line that is not legal.
-    fn ggf_game(&self, moves: &[Self::Move]) -> Option<GgfGame> {
+    fn ggf_game(&self, moves: &[Self::Move]) -> Option<ggf::Record> {
         let _ = moves;
         None
     }
@@ -96,44 +96,56 @@ impl EngineGame for Othello {
         self.empties().count().div_ceil(2)
     }
 
-    fn nboard_record(&self) -> Option<GgfGame> {
-        Some(GgfGame::new(*self))
+    fn nboard_record(&self) -> Option<ggf::Record> {
+        Some(ggf::Record::new(*self))
     }
 
-    fn ggf_game(&self, moves: &[Move]) -> Option<GgfGame> {
-        GgfGame::from_line(*self, moves).ok()
+    fn ggf_game(&self, moves: &[Move]) -> Option<ggf::Record> {
+        ggf::Record::from_line(*self, moves).ok()
     }
 }
 
 /// Othello on 4x4 and 6x6 (issue 16): GTP only, `boardsize N` for the diagonal start.
-impl<const N: usize> EngineGame for SmallOthello<N> {
-    fn gtp_size() -> u32 {
-        N as u32
-    }
+macro_rules! small_othello {
+    ($board:ty, $n:literal) => {
+        impl EngineGame for $board {
+            fn gtp_size() -> u32 {
+                $n
+            }
 
-    fn gtp_start(size: u32) -> Option<SmallOthello<N>> {
-        (size == N as u32).then(SmallOthello::new)
-    }
+            fn gtp_start(size: u32) -> Option<$board> {
+                (size == $n).then(<$board>::new)
+            }
 
-    fn gtp_move(mv: SmallMove<N>) -> String {
-        match mv {
-            SmallMove::Pass => "pass".to_string(),
-            SmallMove::Place(sq) => sq.to_string(),
+            fn gtp_move(mv: Move) -> String {
+                match mv {
+                    Move::Pass => "pass".to_string(),
+                    Move::Place(sq) => sq.to_string(),
+                }
+            }
+
+            /// A square of this board or a pass.
+            fn parse_gtp_move(text: &str) -> Option<Move> {
+                <$board>::parse_move(text).ok()
+            }
+
+            fn is_pass(mv: Move) -> bool {
+                mv == Move::Pass
+            }
+
+            fn gtp_board(&self) -> String {
+                self.pretty()
+            }
+
+            fn moves_left(&self) -> u32 {
+                self.empties().count().div_ceil(2)
+            }
         }
-    }
-
-    fn is_pass(mv: SmallMove<N>) -> bool {
-        mv == SmallMove::Pass
-    }
-
-    fn gtp_board(&self) -> String {
-        self.pretty()
-    }
-
-    fn moves_left(&self) -> u32 {
-        self.empties().count().div_ceil(2)
-    }
+    };
 }
+
+small_othello!(Othello4, 4);
+small_othello!(Othello6, 6);
 
 impl EngineGame for TicTacToe {
     fn gtp_size() -> u32 {

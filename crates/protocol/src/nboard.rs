@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use yomi_core::{Explanation, Game, MoveScore, Player};
-use yomi_othello::{GgfGame, Move, Othello};
+use yomi_othello::{ggf, Move, Othello};
 
 use crate::clock::{parse_time_control, per_move};
 use crate::session::{AgentFactory, AgentSettings, Brain, EngineOptions, Inbox, Outbox, Work};
@@ -112,7 +112,7 @@ where
         brain,
         reader,
         name: options.name.clone(),
-        game: GgfGame::new(Othello::new()),
+        game: ggf::Record::new(Othello::new()),
         depth: None,
         started: false,
     };
@@ -125,7 +125,7 @@ struct Nboard<W: Write> {
     brain: Brain<Othello>,
     reader: HintReader,
     name: String,
-    game: GgfGame,
+    game: ggf::Record,
     depth: Option<u32>,
     started: bool,
 }
@@ -194,7 +194,7 @@ impl<W: Write> Nboard<W> {
                     .and_then(|t| t.strip_prefix("game"))
                     .map(str::trim_start)
                     .unwrap_or_default();
-                match text.parse::<GgfGame>() {
+                match text.parse::<ggf::Record>() {
                     Ok(game) => {
                         let continues = self.started
                             && game.start() == self.game.start()

@@ -302,7 +302,7 @@ fn nboard_pass_exact_and_wld_depths() {
             break pos;
         }
     };
-    let record = yomi_othello::GgfGame::new(pos).to_string();
+    let record = yomi_othello::ggf::Record::new(pos).to_string();
     for (note, depth) in [("exact solve", "100%"), ("WLD solve", "100%W")] {
         let input = format!("nboard 2\nset depth 1\nset game {record}\nhint 1\ngo\n");
         let got = nboard(

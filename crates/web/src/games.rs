@@ -6,8 +6,7 @@ use yomi_agents::Zoo;
 use yomi_core::{Game, Outcome, Player};
 use yomi_nim::Nim;
 use yomi_othello::{
-    GgfGame, Move as OthelloMove, MoveSequence, Othello, SmallMove, SmallOthello,
-    Square as OthelloSquare,
+    ggf, Board, Move as OthelloMove, MoveSequence, Othello, Square as OthelloSquare,
 };
 use yomi_tictactoe::{Square, TicTacToe};
 use yomi_tree::svg::Picture;
@@ -306,13 +305,13 @@ impl WebGame for Othello {
         MoveSequence(moves.to_vec()).to_string()
     }
 
-    /// `ggf`: a GGF record (`yomi_othello::GgfGame`) with the start board, the moves and, for
+    /// `ggf`: a GGF record (`yomi_othello::ggf::Record`) with the start board, the moves and, for
     /// a finished game, the result.
     fn write_record(format: &str, record: &Record<Othello>) -> Result<String, ApiError> {
         if format != "ggf" {
             return Err(no_format::<Othello>(format));
         }
-        GgfGame::from_line(record.start, &record.moves)
+        ggf::Record::from_line(record.start, &record.moves)
             .map(|game| game.to_string())
             .map_err(|e| ApiError::Internal(format!("a checked record does not replay: {e}")))
     }
@@ -323,9 +322,9 @@ impl WebGame for Othello {
         if format != "ggf" {
             return Err(no_format::<Othello>(format));
         }
-        let game: GgfGame =
+        let game: ggf::Record =
             text.parse()
-                .map_err(|e: yomi_othello::ParseGgfError| ApiError::BadRecord {
+                .map_err(|e: yomi_othello::ggf::ParseError| ApiError::BadRecord {
                     format: "ggf".into(),
                     reason: e.to_string(),
                 })?;
@@ -393,7 +392,7 @@ impl WebGame for Othello {
 /// 8x8 squares, so cell `row * N + col` is square `row * 8 + col`.
 macro_rules! small_othello_web_game {
     ($n:literal) => {
-        impl WebGame for SmallOthello<$n> {
+        impl WebGame for Board<$n> {
             const TITLE: &'static str = concat!("Othello ", $n, "x", $n);
             /// `$n * $n - 4` placements and, between them, passes.
             const MAX_MOVES: usize = 2 * $n * $n;
@@ -408,7 +407,7 @@ macro_rules! small_othello_web_game {
             }
 
             fn coordinates() -> Option<Coordinates> {
-                let squares = SmallOthello::<$n>::MASK;
+                let squares = Board::<$n>::MASK;
                 Some(Coordinates {
                     columns: ('a'..='h').take($n).map(String::from).collect(),
                     rows: (1..=$n).map(|i| i.to_string()).collect(),
@@ -435,7 +434,7 @@ macro_rules! small_othello_web_game {
                         empty.join(", ")
                     ));
                 }
-                if !self.is_over() && self.legal_moves().first() == Some(&SmallMove::Pass) {
+                if !self.is_over() && self.legal_moves().first() == Some(&OthelloMove::Pass) {
                     let [mover, other] = match self.side_to_move() {
                         Player::First => ["black", "white"],
                         Player::Second => ["white", "black"],
@@ -453,12 +452,12 @@ macro_rules! small_othello_web_game {
                 yomi_core::FinalScore::final_score(self).map(f64::from)
             }
 
-            fn write_line(moves: &[SmallMove<$n>]) -> String {
+            fn write_line(moves: &[OthelloMove]) -> String {
                 moves.iter().map(ToString::to_string).collect()
             }
 
             /// Moves run together (`b1a1`) or separated by white space; `PA` is a pass.
-            fn read_line(text: &str) -> Result<Vec<SmallMove<$n>>, String> {
+            fn read_line(text: &str) -> Result<Vec<OthelloMove>, String> {
                 let mut out = Vec::new();
                 for word in text.split_whitespace() {
                     let chars: Vec<char> = word.chars().collect();
@@ -467,8 +466,7 @@ macro_rules! small_othello_web_game {
                     }
                     for pair in chars.chunks(2) {
                         let mv: String = pair.iter().collect();
-                        let parsed = mv
-                            .parse()
+                        let parsed = Board::<$n>::parse_move(&mv)
                             .map_err(|e| format!("move {} {mv:?}: {e}", out.len() + 1))?;
                         out.push(parsed);
                     }
@@ -485,7 +483,7 @@ macro_rules! small_othello_web_game {
                 }
             }
 
-            fn cell(mv: SmallMove<$n>) -> Option<usize> {
+            fn cell(mv: OthelloMove) -> Option<usize> {
                 mv.square()
                     .map(|sq| sq.row() as usize * $n + sq.col() as usize)
             }
@@ -498,7 +496,7 @@ macro_rules! small_othello_web_game {
                 })
             }
 
-            fn marked(_: &Self, mv: SmallMove<$n>) -> Vec<usize> {
+            fn marked(_: &Self, mv: OthelloMove) -> Vec<usize> {
                 Self::cell(mv).into_iter().collect()
             }
         }
@@ -509,9 +507,9 @@ small_othello_web_game!(4);
 small_othello_web_game!(6);
 
 /// The cells of a small board row by row: black first player, white second.
-fn small_cells<const N: usize>(pos: &SmallOthello<N>) -> Vec<Option<Player>> {
+fn small_cells<const N: usize>(pos: &Board<N>) -> Vec<Option<Player>> {
     let (black, white) = (pos.black(), pos.white());
-    SmallOthello::<N>::MASK
+    Board::<N>::MASK
         .iter()
         .map(|sq| {
             if black.contains(sq) {

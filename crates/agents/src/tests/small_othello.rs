@@ -6,12 +6,12 @@ use std::ops::ControlFlow;
 use yomi_arena::{play_match, MatchConfig};
 use yomi_core::testing::random_game_positions;
 use yomi_core::{Game, Rng};
-use yomi_othello::{Othello4, Othello6, SmallOthello};
+use yomi_othello::{Board, Othello4, Othello6};
 
 use crate::{small_evaluation, BuildAgentError, Zoo, SMALL_FINAL_SCALE};
 
 /// The exact final score of `pos` for its mover by plain minimax.
-fn minimax<const N: usize>(pos: &SmallOthello<N>) -> i32 {
+fn minimax<const N: usize>(pos: &Board<N>) -> i32 {
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return pos.final_score_for_mover();
