@@ -126,7 +126,7 @@ def test_bad_input_raises_value_error_with_the_library_message():
 def test_games_are_the_clis_list(cli):
     # One list of games (yomi_agents::known_games): the CLI's `--game` values, the package's
     # games() and its position classes name the same games in the same order.
-    help_text = run_cli(cli, "perft", "--help")
+    help_text = run_cli(cli, "perft", "-h")
     found = re.search(r"--game <GAME>.*?\[possible values: ([^\]]*)\]", help_text, re.S)
     assert found, help_text
     cli_games = [g.strip() for g in found.group(1).split(",")]
