@@ -8,7 +8,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 use yomi_agents::Zoo;
 use yomi_core::{Agent, AgentError, Explanation, Game, Rng};
 use yomi_nim::Nim;
-use yomi_othello::Othello;
+use yomi_othello::{Othello, Othello4, Othello6};
 use yomi_tictactoe::TicTacToe;
 
 use crate::games::PyGame;
@@ -21,6 +21,8 @@ pub(crate) enum AnyAgent {
     TicTacToe(Mutex<Box<dyn Agent<TicTacToe>>>),
     Nim(Mutex<Box<dyn Agent<Nim>>>),
     Othello(Mutex<Box<dyn Agent<Othello>>>),
+    Othello4(Mutex<Box<dyn Agent<Othello4>>>),
+    Othello6(Mutex<Box<dyn Agent<Othello6>>>),
 }
 
 /// Runs `$body` with `$a` bound to the `Mutex<Box<dyn Agent<G>>>` of the agent's game.
@@ -30,6 +32,8 @@ macro_rules! with_agent {
             AnyAgent::TicTacToe($a) => $body,
             AnyAgent::Nim($a) => $body,
             AnyAgent::Othello($a) => $body,
+            AnyAgent::Othello4($a) => $body,
+            AnyAgent::Othello6($a) => $body,
         }
     };
 }
@@ -54,6 +58,18 @@ impl AgentGame for Nim {
 impl AgentGame for Othello {
     fn wrap(agent: Box<dyn Agent<Othello>>) -> AnyAgent {
         AnyAgent::Othello(Mutex::new(agent))
+    }
+}
+
+impl AgentGame for Othello4 {
+    fn wrap(agent: Box<dyn Agent<Othello4>>) -> AnyAgent {
+        AnyAgent::Othello4(Mutex::new(agent))
+    }
+}
+
+impl AgentGame for Othello6 {
+    fn wrap(agent: Box<dyn Agent<Othello6>>) -> AnyAgent {
+        AnyAgent::Othello6(Mutex::new(agent))
     }
 }
 

@@ -1,4 +1,5 @@
-//! The position classes `TicTacToe`, `Nim` and `Othello`: immutable values that parse and
+//! The position classes `TicTacToe`, `Nim`, `Othello`, `Othello4` and `Othello6` (one per
+//! game of [`yomi_agents::known_games`]): immutable values that parse and
 //! print the game's notation, list and play moves (as strings in the game's move notation),
 //! report the outcome, count perft, and give their symmetric images where the board has them.
 
@@ -6,16 +7,20 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
+use pyo3::PyClass;
 use yomi_agents::Zoo;
 use yomi_core::{perft, FinalScore, Game, Outcome, PlayError, Player, Rng, Symmetric};
 use yomi_nim::{Nim, Take};
-use yomi_othello::{Move, MoveSequence, Othello, Square as OthelloSquare};
+use yomi_othello::{Move, MoveSequence, Othello, Othello4, Othello6, Square as OthelloSquare};
 use yomi_tictactoe::{Square, TicTacToe};
 
 use crate::{py_quote, value_error};
 
 /// What the bindings need of a game: conversion to and from its Python class.
 pub(crate) trait PyGame: Zoo {
+    /// The game's Python class.
+    type Class: PyClass;
+
     /// The position held by `obj`: an instance of the game's class, or the game's notation
     /// as a `str`.
     ///
@@ -129,6 +134,8 @@ macro_rules! position_class {
         pub(crate) struct $Class(pub(crate) $G);
 
         impl PyGame for $G {
+            type Class = $Class;
+
             fn extract(obj: &Bound<'_, PyAny>) -> PyResult<$G> {
                 if let Ok(pos) = obj.cast::<$Class>() {
                     return Ok(pos.get().0.clone());
@@ -299,6 +306,8 @@ macro_rules! position_class {
 macro_rules! game_overrides {
     (TicTacToe) => {};
     (Nim) => {};
+    (Othello4) => {};
+    (Othello6) => {};
     (Othello) => {
         fn play_moves(&self, line: &str) -> Result<Othello, String> {
             let seq: MoveSequence = line
@@ -342,47 +351,78 @@ player to move). Each turn takes 1, 2 or 3 stones; taking the last one wins. Mov
     }
 );
 
-position_class!(symmetric PyOthello, Othello, "Othello",
+/// Defines the position class of an Othello board size: the methods every game has, the
+/// symmetries, and the board's own (pretty, discs, final score, canonical image).
+macro_rules! othello_class {
+    ($Class:ident, $G:ident, $name:literal, $doc:literal) => {
+        position_class!(symmetric $Class, $G, $name, $doc,
+            Move::all(),
+            |m: Move| m.square().map_or(OthelloSquare::NUM, OthelloSquare::index), {
+            /// The board as rows with coordinates, and whose turn it is.
+            fn pretty(&self) -> String {
+                self.0.pretty()
+            }
+
+            /// The number of empty squares.
+            #[getter]
+            fn empties(&self) -> u32 {
+                self.0.empties().count()
+            }
+
+            /// `(black, white)` disc counts.
+            #[getter]
+            fn disc_counts(&self) -> (u32, u32) {
+                let [b, w] = self.0.disc_counts();
+                (b, w)
+            }
+
+            /// Black's final disc difference with the empty squares given to the winner (the
+            /// FFO convention), or `None` while the game goes on.
+            #[getter]
+            fn final_score(&self) -> Option<i32> {
+                self.0.final_score()
+            }
+
+            /// The exact canonical image: the same for a position and all its images.
+            fn canonical(&self) -> Self {
+                $Class(self.0.canonical())
+            }
+        });
+    };
+}
+
+othello_class!(
+    PyOthello,
+    Othello,
+    "Othello",
     "An Othello position: 64 squares a1, b1, ..., h8 of `X` (black), `O` (white) and `-`, white
 space, then the side to move (`X` or `O`). Black moves first. Moves are squares (`d3`) or
-`PA`, the pass of a player without a move.",
-    Move::all(),
-    |m: Move| m.square().map_or(OthelloSquare::NUM, OthelloSquare::index), {
-    /// The board as 8 rows with coordinates, and whose turn it is.
-    fn pretty(&self) -> String {
-        self.0.pretty()
-    }
+`PA`, the pass of a player without a move."
+);
 
-    /// The number of empty squares.
-    #[getter]
-    fn empties(&self) -> u32 {
-        self.0.empties().count()
-    }
+othello_class!(
+    PyOthello4,
+    Othello4,
+    "Othello4",
+    "Othello on a 4x4 board: 16 squares a1, b1, ..., d4 of `X` (black), `O` (white) and `-`,
+white space, then the side to move (`X` or `O`); or `diagonal` / `parallel` for the two
+starts (the default is `-----OX--XO----- X`). Moves are squares (`b1`) or `PA`."
+);
 
-    /// `(black, white)` disc counts.
-    #[getter]
-    fn disc_counts(&self) -> (u32, u32) {
-        let [b, w] = self.0.disc_counts();
-        (b, w)
-    }
+othello_class!(
+    PyOthello6,
+    Othello6,
+    "Othello6",
+    "Othello on a 6x6 board: 36 squares a1, b1, ..., f6 of `X` (black), `O` (white) and `-`,
+white space, then the side to move (`X` or `O`); or `diagonal` / `parallel` for the two
+starts. Moves are squares (`c2`) or `PA`."
+);
 
-    /// Black's final disc difference with the empty squares given to the winner (the FFO
-    /// convention), or `None` while the game goes on.
-    #[getter]
-    fn final_score(&self) -> Option<i32> {
-        self.0.final_score()
-    }
-
-    /// The exact canonical image: the same for a position and all its images.
-    fn canonical(&self) -> Self {
-        PyOthello(self.0.canonical())
-    }
-});
-
-/// The module's position classes.
+/// The module's position classes: one per game of [`yomi_agents::known_games`], so a game
+/// the list gains without a class here does not compile.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyTicTacToe>()?;
-    m.add_class::<PyNim>()?;
-    m.add_class::<PyOthello>()?;
+    for &kind in yomi_agents::known_games() {
+        yomi_agents::with_game!(kind, G => m.add_class::<<G as PyGame>::Class>())?;
+    }
     Ok(())
 }

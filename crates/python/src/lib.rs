@@ -53,40 +53,46 @@ pub(crate) fn py_quote(text: &str) -> String {
     format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
 }
 
-/// The game names the functions take, in the order of the CLI's `--game`.
-pub(crate) const GAMES: &str = "tictactoe, nim, othello";
+/// The games the functions take, by name: [`yomi_agents::known_games`], the list the CLI's
+/// `--game` and the web page offer.
+pub(crate) fn game_names() -> Vec<&'static str> {
+    yomi_agents::known_games()
+        .iter()
+        .map(|g| g.name())
+        .collect()
+}
 
-/// Runs `$body` with `$G` naming the game type that `$name` (a `&str`) names; an unknown name
-/// is a `ValueError` listing the known ones.
+/// The game a `game=` argument names; an unknown name is a `ValueError` listing the known
+/// ones.
+pub(crate) fn game_kind(name: &str) -> PyResult<yomi_agents::GameKind> {
+    name.parse().map_err(value_error)
+}
+
+/// Runs `$body` with `$G` naming the game type that `$name` (a `&str`) names, through
+/// [`yomi_agents::with_game!`]; an unknown name is a `ValueError` listing the known ones.
 macro_rules! with_game {
     ($name:expr, $G:ident => $body:expr) => {
-        match $name {
-            "tictactoe" => {
-                type $G = yomi_tictactoe::TicTacToe;
-                $body
-            }
-            "nim" => {
-                type $G = yomi_nim::Nim;
-                $body
-            }
-            "othello" => {
-                type $G = yomi_othello::Othello;
-                $body
-            }
-            other => Err($crate::value_error(format!(
-                "unknown game {other:?}: expected one of {}",
-                $crate::GAMES
-            ))),
+        match $crate::game_kind($name) {
+            Ok(kind) => yomi_agents::with_game!(kind, $G => $body),
+            Err(e) => Err(e),
         }
     };
 }
 pub(crate) use with_game;
+
+/// The names of the games yomi plays, in the order of the CLI's `--game`: the `game=`
+/// arguments every function takes.
+#[pyfunction(name = "games")]
+fn list_games() -> Vec<&'static str> {
+    game_names()
+}
 
 /// Two-player board-game AI: games, agents, exact trees, the Othello solver and matches.
 #[pymodule]
 #[pyo3(name = "_yomi")]
 fn yomi_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(list_games, m)?)?;
     games::register(m)?;
     agents::register(m)?;
     tree::register(m)?;

@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use yomi_core::{ContainerError, Game, Player, Symmetric};
 use yomi_nim::Nim;
-use yomi_othello::Othello;
+use yomi_othello::{Othello, Othello4, Othello6};
 use yomi_tictactoe::TicTacToe;
 use yomi_tree::{
     audit, audit_symmetric, AuditReport, FileError, Graph, PlayoutRule, Ratio, Scoring, Solution,
@@ -95,24 +95,31 @@ impl TreeGame for TicTacToe {
     }
 }
 
-impl TreeGame for Othello {
-    fn canonical_count(graph: &Graph<Othello>) -> Option<usize> {
-        Some(graph.canonical_count())
-    }
+/// The tree of an Othello board size: symmetric, no tree file ships.
+macro_rules! othello_tree_game {
+    ($($G:ident),*) => {$(
+        impl TreeGame for $G {
+            fn canonical_count(graph: &Graph<$G>) -> Option<usize> {
+                Some(graph.canonical_count())
+            }
 
-    fn audit(
-        sol: &Solution<Othello>,
-        rule: PlayoutRule,
-        scoring: Scoring,
-        symmetric: bool,
-    ) -> Result<AuditReport<Othello>, TreeError> {
-        audit_maybe_symmetric(sol, rule, scoring, symmetric)
-    }
+            fn audit(
+                sol: &Solution<$G>,
+                rule: PlayoutRule,
+                scoring: Scoring,
+                symmetric: bool,
+            ) -> Result<AuditReport<$G>, TreeError> {
+                audit_maybe_symmetric(sol, rule, scoring, symmetric)
+            }
 
-    fn bundled() -> Option<&'static [u8]> {
-        None
-    }
+            fn bundled() -> Option<&'static [u8]> {
+                None
+            }
+        }
+    )*};
 }
+
+othello_tree_game!(Othello, Othello4, Othello6);
 
 impl TreeGame for Nim {
     fn canonical_count(_: &Graph<Nim>) -> Option<usize> {
@@ -139,6 +146,8 @@ enum AnyTree {
     TicTacToe(Arc<Solution<TicTacToe>>),
     Nim(Arc<Solution<Nim>>),
     Othello(Arc<Solution<Othello>>),
+    Othello4(Arc<Solution<Othello4>>),
+    Othello6(Arc<Solution<Othello6>>),
 }
 
 /// Runs `$body` with `$s` bound to the `Arc<Solution<G>>` of the tree's game.
@@ -148,6 +157,8 @@ macro_rules! with_tree {
             AnyTree::TicTacToe($s) => $body,
             AnyTree::Nim($s) => $body,
             AnyTree::Othello($s) => $body,
+            AnyTree::Othello4($s) => $body,
+            AnyTree::Othello6($s) => $body,
         }
     };
 }
@@ -171,6 +182,18 @@ impl Wrap for Nim {
 impl Wrap for Othello {
     fn wrap(sol: Solution<Othello>) -> AnyTree {
         AnyTree::Othello(Arc::new(sol))
+    }
+}
+
+impl Wrap for Othello4 {
+    fn wrap(sol: Solution<Othello4>) -> AnyTree {
+        AnyTree::Othello4(Arc::new(sol))
+    }
+}
+
+impl Wrap for Othello6 {
+    fn wrap(sol: Solution<Othello6>) -> AnyTree {
+        AnyTree::Othello6(Arc::new(sol))
     }
 }
 

@@ -1,8 +1,11 @@
 """Positions: notation, moves, outcomes, symmetries and perft against published counts."""
 
+import re
+
 import pytest
 
 import yomi
+from conftest import run_cli
 
 
 def test_tictactoe_notation_round_trips_and_plays():
@@ -118,3 +121,46 @@ def test_bad_input_raises_value_error_with_the_library_message():
         yomi.Othello(42)
     with pytest.raises(TypeError):
         yomi.Othello(yomi.TicTacToe())
+
+
+def test_games_are_the_clis_list(cli):
+    # One list of games (yomi_agents::known_games): the CLI's `--game` values, the package's
+    # games() and its position classes name the same games in the same order.
+    help_text = run_cli(cli, "perft", "-h")
+    found = re.search(r"--game <GAME>.*?\[possible values: ([^\]]*)\]", help_text, re.S)
+    assert found, help_text
+    cli_games = [g.strip() for g in found.group(1).split(",")]
+    assert yomi.games() == cli_games
+    assert yomi.games() == ["tictactoe", "nim", "othello", "othello4", "othello6"]
+    classes = [yomi.TicTacToe, yomi.Nim, yomi.Othello, yomi.Othello4, yomi.Othello6]
+    assert [c.GAME for c in classes] == yomi.games()
+
+
+@pytest.mark.parametrize("cls, game", [(yomi.Othello4, "othello4"), (yomi.Othello6, "othello6")])
+def test_small_othello_boards_match_the_cli(cli, cls, game):
+    start = cls()
+    assert start == cls("diagonal")
+    assert cls("parallel") != start
+    assert repr(cls(str(start))) == f"{cls.__name__}('{start}')"
+    assert len(str(start)) == {"othello4": 16, "othello6": 36}[game] + 2
+    assert start.empties == len(str(start)) - 2 - 4
+    assert start.disc_counts == (2, 2)
+    assert len(start.legal_moves()) == 4
+    assert len(start.symmetries()) == 8
+    assert all(s.canonical() == start.canonical() for s in start.symmetries())
+    for depth in (4, 6):
+        out = run_cli(cli, "perft", "--game", game, str(depth))
+        leaves = int(re.search(r"leaves \(perft\)\s+(\d+)", out).group(1))
+        assert start.perft(depth) == leaves
+    with pytest.raises(ValueError):
+        cls(str(yomi.Othello()))
+
+
+def test_small_othello_trees_and_agents():
+    tree = yomi.Tree("othello4")
+    assert tree.game == "othello4"
+    start = yomi.Othello6()
+    assert yomi.agent("random", game="othello6").choose(start) in start.legal_moves()
+    expected = 'unknown game "chess": expected one of tictactoe, nim, othello, othello4, othello6'
+    with pytest.raises(ValueError, match=re.escape(expected)):
+        yomi.agent("random", game="chess")

@@ -1,7 +1,9 @@
-"""yomi: two-player board-game AI (tic-tac-toe, the 15-stone game, Othello) from Rust.
+"""yomi: two-player board-game AI (tic-tac-toe, the 15-stone game, Othello on 8x8, 4x4 and
+6x6 boards) from Rust.
 
-Positions (``TicTacToe``, ``Nim``, ``Othello``), the agent zoo (``agent``, ``agents``), the
-exact game tree (``Tree``), the Othello endgame solver (``solve``, ``Solver``) and the match harness
+Positions (``TicTacToe``, ``Nim``, ``Othello``, ``Othello4``, ``Othello6``; ``games()`` lists
+their names, the CLI's ``--game`` values), the agent zoo (``agent``, ``agents``), the exact game
+tree (``Tree``), the Othello endgame solver (``solve``, ``Solver``) and the match harness
 (``play_match``, ``league``). Every behaviour lives in the Rust crates of the yomi
 workspace; this package is a thin binding over them (``docs/python.md``).
 """
@@ -10,12 +12,15 @@ from yomi._yomi import (
     Agent as Agent,
     Nim as Nim,
     Othello as Othello,
+    Othello4 as Othello4,
+    Othello6 as Othello6,
     Solver as Solver,
     TicTacToe as TicTacToe,
     Tree as Tree,
     __version__ as __version__,
     agent as agent,
     agents as agents,
+    games as games,
     league as league,
     play_match as play_match,
     solve as solve,
@@ -25,11 +30,14 @@ __all__ = [
     "Agent",
     "Nim",
     "Othello",
+    "Othello4",
+    "Othello6",
     "Solver",
     "TicTacToe",
     "Tree",
     "agent",
     "agents",
+    "games",
     "league",
     "play_match",
     "solve",
