@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # CI: a real one-node Slurm cluster (Debian's packages, started as root without systemd) runs
-# a 4-shard league as a job array with the scripts of scripts/slurm/, merges it with a
-# dependent job, and the merged output must equal the single-machine run byte for byte.
+# sharded yomi commands as job arrays with the scripts of scripts/slurm/ and merges each with
+# a dependent job: a 4-shard league (merged output byte for byte the single-machine run's),
+# `bench ffo` #1-#4 in 2 shards (the single run's table but the times) and `train games` in 2
+# shards joined by `train merge` (byte for byte the single run's game file).
 # Daemons are stopped by their pids; on failure the Slurm logs are printed.
 #
 #   .ci/slurm.sh [YOMI-BINARY]      (default: target/debug/yomi, as `cargo test --workspace` builds it)
@@ -132,3 +134,25 @@ if ! cmp "$tmp/single.txt" "$tmp/out/merged.txt"; then
 fi
 ls "$tmp"/out/shard-{0,1,2,3}-of-4.jsonl >/dev/null
 echo "slurm: the merged league equals the single-machine run byte for byte"
+
+# bench ffo: 2 shards, `yomi merge`; the same table as one machine's but the times (each row's
+# last two columns; one thread each, so the node counts are deterministic).
+ffo=(bench ffo --from 1 --to 4)
+"$yomi" "${ffo[@]}" --threads 1 >"$tmp/ffo-single.txt" 2>/dev/null
+YOMI=$yomi WAIT=1 "$root/scripts/slurm/submit.sh" 2 "$tmp/ffo" "${ffo[@]}"
+untimed() { awk 'NF > 3 && ($1 ~ /^[0-9]+$/ || $1 == "all") { NF -= 2 } { print }' "$1"; }
+grep -q '^ all ' "$tmp/ffo/merged.txt"
+if ! cmp <(untimed "$tmp/ffo-single.txt") <(untimed "$tmp/ffo/merged.txt"); then
+    diff "$tmp/ffo-single.txt" "$tmp/ffo/merged.txt" >&2 || true
+    exit 1
+fi
+echo "slurm: the merged bench ffo equals the single-machine run (but its times)"
+
+# train games: 2 shards writing their game files ({out}), joined by `train merge`.
+games=(train games --games 6 --exact 10 --seed 3)
+"$yomi" "${games[@]}" --threads 1 --out "$tmp/games-single.games" >/dev/null 2>&1
+YOMI=$yomi WAIT=1 YOMI_PART_EXT=games MERGE='train merge {parts} --out {out}' \
+    "$root/scripts/slurm/submit.sh" 2 "$tmp/games" "${games[@]}" --out '{out}'
+test -s "$tmp/games-single.games"
+cmp "$tmp/games-single.games" "$tmp/games/merged.games"
+echo "slurm: the merged train games file equals the single-machine run byte for byte"
