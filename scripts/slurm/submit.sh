@@ -21,7 +21,7 @@
 set -euo pipefail
 
 if [ $# -lt 3 ]; then
-    sed -n '2,22p' "$0" >&2
+    sed -n '2,20p' "$0" >&2
     exit 2
 fi
 n=$1
