@@ -1,14 +1,14 @@
-//! The solver on the small boards (`Solver::solve_bits::<N>`, an `N`x`N` board in the top-left
-//! corner of the 8x8 bitboard) agrees with the board crate's own small-board solver
-//! (`SmallSolver`) on positions of random 4x4 and 6x6 games: the exact score, the win/loss/draw
-//! result, and a principal variation that is a legal line reaching the score; in both
-//! compiled copies, with 1 and 2 threads. `N = 8` gives what `Solver::solve` gives.
+//! The solver on the small boards (`Solver::solve` on a `Board<N>`, an `N`x`N` board in the
+//! top-left corner of the 8x8 bitboard) agrees with a plain alpha-beta minimax over the board's
+//! own rules on positions of random 4x4 and 6x6 games: the exact score, the win/loss/draw
+//! result, and a principal variation that is a legal line reaching the score; in both compiled
+//! copies, with 1 and 2 threads; `move_values` agrees move by move. `N = 8` is the usual solve.
 
 use yomi_core::testing::random_game_positions;
-use yomi_core::{FinalScore, Game, Limits, Rng};
+use yomi_core::{FinalScore, Game, Rng};
 use yomi_othello::cpu::Cpu;
-use yomi_othello::{Board, Move, Othello, SmallSolver};
-use yomi_othello_search::{Mode, SolveError, Solver, SolverConfig};
+use yomi_othello::{Bitboard, Board, DiscsError, Move, Othello};
+use yomi_othello_search::{Mode, Solver, SolverConfig};
 
 mod common;
 use common::ffo;
@@ -39,25 +39,47 @@ fn play_line<const N: usize>(pos: &Board<N>, line: &[Move]) -> i32 {
     }
 }
 
-/// Compares the solver with `SmallSolver` on `positions` (those with at most `max_empties`).
+/// The exact final disc difference from the side to move at `pos`, by a plain fail-hard
+/// alpha-beta over the board's own move generator (no table, no ordering, no pruning beyond
+/// the window): the reference the solver is checked against.
+fn minimax<const N: usize>(pos: &Board<N>, mut alpha: i32, beta: i32) -> i32 {
+    if pos.game_over() {
+        let black = pos.final_score().expect("game over");
+        return black * pos.side_to_move().sign();
+    }
+    for &mv in pos.legal_moves().iter() {
+        let v = -minimax(&pos.play_unchecked(mv), -beta, -alpha);
+        if v >= beta {
+            return v;
+        }
+        alpha = alpha.max(v);
+    }
+    alpha
+}
+
+/// The exact value of `pos` by [`minimax`].
+fn reference<const N: usize>(pos: &Board<N>) -> i32 {
+    let bound = (N * N) as i32 + 1;
+    minimax(pos, -bound, bound)
+}
+
+/// Compares the solver with [`minimax`] on `positions` (those with at most `max_empties`).
 fn agree<const N: usize>(positions: &[Board<N>], max_empties: u32) -> usize {
-    let mut reference = SmallSolver::new(16);
+    let wanted: Vec<(Board<N>, i32)> = positions
+        .iter()
+        .filter(|pos| pos.empties().count() <= max_empties)
+        .map(|pos| (*pos, reference(pos)))
+        .collect();
     let mut checked = 0;
     for (threads, cpu) in [(1, Cpu::Portable), (1, Cpu::detect()), (2, Cpu::detect())] {
         let mut solver = solver(threads, cpu);
-        for pos in positions {
-            if pos.empties().count() > max_empties {
-                continue;
-            }
-            let want = reference.solve(pos, &Limits::none());
-            assert_eq!(want.lower, want.upper, "the reference solved it");
-            let (p, o) = (pos.player().0, pos.opponent().0);
-            let exact = solver.solve_bits::<N>(p, o, Mode::Exact).expect("a board");
-            assert_eq!(exact.score, want.lower, "{N}x{N} exact {pos:?}");
+        for (pos, want) in &wanted {
+            let exact = solver.solve(pos, Mode::Exact);
+            assert_eq!(exact.score, *want, "{N}x{N} exact {pos:?}");
             assert!(exact.is_solved());
             assert_eq!(play_line(pos, &exact.pv), exact.score, "{pos:?}");
-            let wld = solver.solve_bits::<N>(p, o, Mode::Wld).expect("a board");
-            assert_eq!(wld.score, want.lower.signum(), "{N}x{N} wld {pos:?}");
+            let wld = solver.solve(pos, Mode::Wld);
+            assert_eq!(wld.score, want.signum(), "{N}x{N} wld {pos:?}");
             checked += 1;
         }
     }
@@ -65,55 +87,82 @@ fn agree<const N: usize>(positions: &[Board<N>], max_empties: u32) -> usize {
 }
 
 #[test]
-fn four_by_four_agrees_with_the_small_solver() {
-    let positions =
-        random_game_positions(&Board::<4>::new(), 40, &mut Rng::seed_from_u64(4));
+fn four_by_four_agrees_with_minimax() {
+    let positions = random_game_positions(&Board::<4>::new(), 40, &mut Rng::seed_from_u64(4));
     assert!(agree(&positions, 16) > 300);
 }
 
 #[test]
-fn six_by_six_agrees_with_the_small_solver() {
-    let positions =
-        random_game_positions(&Board::<6>::new(), 12, &mut Rng::seed_from_u64(6));
+fn six_by_six_agrees_with_minimax() {
+    let positions = random_game_positions(&Board::<6>::new(), 12, &mut Rng::seed_from_u64(6));
     assert!(agree(&positions, 14) > 150);
 }
 
 #[test]
+fn small_move_values_agree_with_minimax() {
+    let positions = random_game_positions(&Board::<6>::new(), 3, &mut Rng::seed_from_u64(66));
+    let mut solver = solver(2, Cpu::detect());
+    let mut checked = 0;
+    for pos in positions.iter().filter(|p| p.empties().count() <= 11) {
+        let values = solver.move_values(pos, Mode::Exact);
+        let moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        assert_eq!(values.iter().map(|v| v.mv).collect::<Vec<_>>(), moves);
+        for v in &values {
+            assert!(v.is_exact());
+            assert_eq!(
+                v.score,
+                -reference(&pos.play_unchecked(v.mv)),
+                "{pos:?} {}",
+                v.mv
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "{checked}");
+}
+
+#[test]
 fn eight_by_eight_is_the_usual_solve() {
+    // The generic solve on `Board<8>` built from the sides is the solve of the `Othello`
+    // (the same type): same score, move, line and nodes; the score is the best move value.
     let mut a = solver(1, Cpu::detect());
     let mut b = solver(1, Cpu::detect());
     for obf in ffo("fforum-1-19.obf").iter().take(6) {
         let pos: &Othello = &obf.position;
-        let (p, o) = (pos.player().0, pos.opponent().0);
+        let rebuilt = Board::<8>::from_sides(pos.player(), pos.opponent(), pos.side_to_move());
         for mode in [Mode::Exact, Mode::Wld] {
-            let (x, y) = (
-                a.solve(pos, mode),
-                b.solve_bits::<8>(p, o, mode).expect("a board"),
-            );
+            let (x, y) = (a.solve(pos, mode), b.solve(&rebuilt, mode));
             assert_eq!(
                 (x.score, x.best, &x.pv, x.nodes),
                 (y.score, y.best, &y.pv, y.nodes)
             );
         }
+        let best = a
+            .move_values(pos, Mode::Exact)
+            .iter()
+            .map(|v| v.score)
+            .max()
+            .expect("a move");
+        assert_eq!(best, a.solve(pos, Mode::Exact).score);
     }
 }
 
 #[test]
-fn boards_that_do_not_fit_are_errors() {
-    let mut s = solver(1, Cpu::Portable);
-    assert_eq!(
-        s.solve_bits::<4>(1, 1, Mode::Exact).unwrap_err(),
-        SolveError::Board(4)
-    );
-    assert_eq!(
-        s.solve_bits::<4>(1 << 4, 2, Mode::Exact).unwrap_err(),
-        SolveError::Board(4)
-    );
-    assert_eq!(
-        s.solve_bits::<9>(1, 2, Mode::Exact).unwrap_err(),
-        SolveError::Board(9)
-    );
+fn a_full_small_board_is_a_finished_game() {
+    // Discs off a 4x4 board are refused by the board itself (the solver only takes boards).
+    assert!(matches!(
+        Board::<4>::from_discs(Bitboard(1 << 4), Bitboard(2), yomi_core::Player::First),
+        Err(DiscsError::OffBoard { .. })
+    ));
     // A full 4x4 board is a finished game: the disc difference.
-    let full = s.solve_bits::<4>(0x0F0F, 0x0F0F_0000, Mode::Exact).unwrap();
-    assert_eq!((full.score, full.best), (0, None));
+    let full = Board::<4>::from_discs(
+        Bitboard(0x0F0F),
+        Bitboard(0x0F0F_0000),
+        yomi_core::Player::First,
+    )
+    .expect("a 4x4 board");
+    let mut s = solver(1, Cpu::Portable);
+    let sol = s.solve(&full, Mode::Exact);
+    assert_eq!((sol.score, sol.best), (0, None));
+    assert!(s.move_values(&full, Mode::Exact).is_empty());
 }
