@@ -5,10 +5,10 @@
 //! copies, with 1 and 2 threads; `move_values` agrees move by move. `N = 8` is the usual solve.
 
 use yomi_core::testing::random_game_positions;
-use yomi_core::{FinalScore, Game, Rng};
+use yomi_core::{FinalScore, Game, Limits, Rng};
 use yomi_othello::cpu::Cpu;
-use yomi_othello::{Bitboard, Board, DiscsError, Move, Othello};
-use yomi_othello_search::{Mode, Solver, SolverConfig};
+use yomi_othello::{Bitboard, Board, DiscsError, Move, Othello, Othello4, Othello6, Start};
+use yomi_othello_search::{Features, Mode, Solver, SolverConfig};
 
 mod common;
 use common::ffo;
@@ -165,4 +165,153 @@ fn a_full_small_board_is_a_finished_game() {
     let sol = s.solve(&full, Mode::Exact);
     assert_eq!((sol.score, sol.best), (0, None));
     assert!(s.move_values(&full, Mode::Exact).is_empty());
+}
+
+// --- moved from yomi-othello's tests/small_boards.rs (they named `SmallSolver`) -------------
+
+#[test]
+fn four_by_four_value_is_white_by_ten() {
+    let mut solver = solver(1, Cpu::detect());
+    let sol = solver.solve(&Othello4::new(), Mode::Exact);
+    // Black (to move) loses 3-11: -10 with the two empty squares to the winner.
+    assert_eq!(sol.score, -10);
+    assert!(sol.is_solved());
+    assert_eq!(reference(&Othello4::new()), -10);
+    // The line reaches the end with that score.
+    let mut pos = Othello4::new();
+    for &mv in &sol.pv {
+        pos = pos.play(mv).expect("line is legal");
+    }
+    assert_eq!(pos.final_score(), Some(-10));
+    let [b, w] = [pos.black().count(), pos.white().count()];
+    assert_eq!((b, w), (3, 11));
+}
+
+#[test]
+fn four_by_four_parallel_start_is_white_by_four() {
+    let start = Othello4::start(Start::Parallel);
+    let sol = solver(1, Cpu::detect()).solve(&start, Mode::Exact);
+    assert_eq!(sol.score, -4);
+    assert_eq!(reference(&start), -4);
+}
+
+#[test]
+fn a_stopped_solve_reports_proved_bounds() {
+    let mut solver = solver(1, Cpu::detect());
+    let limits = Limits::none().with_nodes(20_000);
+    let sol = solver.solve_limited(&Othello6::new(), Mode::Exact, &limits);
+    assert!(sol.stopped.is_some());
+    assert!(sol.lower <= -4 && -4 <= sol.upper, "{sol:?}");
+    assert!(sol.pv.len() <= 1, "{sol:?}");
+}
+
+#[test]
+fn six_by_six_values_are_consistent_with_their_children_and_lines() {
+    // Positions with 13 empty squares: the value is the best child's negated value, and the
+    // principal variation replays to a final score equal to it.
+    let mut solver = solver(1, Cpu::detect());
+    let sample = random_game_positions(&Othello6::new(), 4, &mut Rng::seed_from_u64(21));
+    let mut checked = 0;
+    for pos in sample.iter().filter(|p| p.empties().count() == 13) {
+        let sol = solver.solve(pos, Mode::Exact);
+        let v = sol.score;
+        let best_child = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| -solver.solve(&pos.play_unchecked(m), Mode::Exact).score)
+            .max()
+            .expect("moves");
+        assert_eq!(v, best_child, "{pos}");
+        assert_eq!(play_line(pos, &sol.pv), v, "{pos}");
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked}");
+}
+
+#[test]
+fn every_technique_on_agrees_with_all_of_them_off_at_14_to_18_empties() {
+    // 6x6 positions with 14 to 18 empty squares: the full solver against the solver with every
+    // technique off, and with each technique off alone: the same values.
+    let sample = random_game_positions(&Othello6::new(), 6, &mut Rng::seed_from_u64(31));
+    let with = |features: Features| {
+        Solver::new(SolverConfig {
+            threads: 1,
+            hash_mb: 16,
+            features,
+            ..SolverConfig::default()
+        })
+        .expect("valid config")
+    };
+    let mut plain_features = Features::default();
+    for name in Features::NAMES {
+        plain_features = plain_features.without(name).expect("a feature");
+    }
+    let mut full = with(Features::default());
+    let mut plain = with(plain_features);
+    let mut alone: Vec<Solver> = Features::NAMES
+        .iter()
+        .map(|name| with(Features::default().without(name).expect("a feature")))
+        .collect();
+    let mut checked = [0usize; 5];
+    for pos in &sample {
+        let e = pos.empties().count();
+        if !(14..=18).contains(&e) || pos.game_over() {
+            continue;
+        }
+        if e > 16 && checked[e as usize - 14] >= 1 {
+            continue;
+        }
+        let want = plain.solve(pos, Mode::Exact);
+        let got = full.solve(pos, Mode::Exact);
+        assert!(want.is_solved() && got.is_solved());
+        assert_eq!(got.score, want.score, "{pos}");
+        assert!(
+            got.nodes < want.nodes,
+            "{pos}: {} vs {}",
+            got.nodes,
+            want.nodes
+        );
+        for (name, s) in Features::NAMES.iter().zip(&mut alone) {
+            assert_eq!(
+                s.solve(pos, Mode::Exact).score,
+                want.score,
+                "{pos} without {name}"
+            );
+        }
+        checked[e as usize - 14] += 1;
+    }
+    assert!(checked.iter().all(|&c| c >= 1), "{checked:?}");
+}
+
+#[test]
+fn symmetric_images_share_their_value() {
+    let mut rng = Rng::seed_from_u64(51);
+    let mut solver = solver(1, Cpu::detect());
+    for pos in random_game_positions(&Othello6::new(), 3, &mut rng)
+        .into_iter()
+        .filter(|p| p.empties().count() <= 10)
+    {
+        let canon = pos.canonical();
+        let v = solver.solve(&pos, Mode::Exact).score;
+        assert_eq!(solver.solve(&canon, Mode::Exact).score, v, "{pos}");
+    }
+}
+
+#[test]
+fn a_6x6_position_a_few_plies_in_is_solved_with_a_line_to_its_value() {
+    // 22 empty squares (10 plies of a seeded game): the value is checked against the
+    // children's values and the line replays to it.
+    let mut pos = Othello6::new();
+    let mut rng = Rng::seed_from_u64(61);
+    while pos.empties().count() > 22 {
+        let moves = pos.legal_moves();
+        pos = pos.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    let mut solver = solver(2, Cpu::detect());
+    let sol = solver.solve(&pos, Mode::Exact);
+    assert!(sol.is_solved());
+    assert_eq!(play_line(&pos, &sol.pv), sol.score, "{pos}");
+    let values = solver.move_values(&pos, Mode::Exact);
+    assert!(values.iter().all(|v| v.is_exact()));
+    assert_eq!(values.iter().map(|v| v.score).max(), Some(sol.score));
 }
