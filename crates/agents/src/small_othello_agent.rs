@@ -1,12 +1,13 @@
 //! `othello` on the small boards (4x4, 6x6): iterative-deepening alpha-beta with a
-//! size-independent evaluation (mobility, corners, discs), then the exact [`SmallSolver`] near
-//! the end.
+//! size-independent evaluation (mobility, corners, discs), then the exact endgame [`Solver`]
+//! near the end.
 
 use std::fmt;
 use std::time::Duration;
 
 use yomi_core::{Agent, AgentError, Explanation, Game, Limits, MoveScore, Rng, Watch};
-use yomi_othello::{Board, Move, SmallSolver};
+use yomi_othello::{Board, Move};
+use yomi_othello_search::{Mode, Solver, SolverConfig};
 
 use crate::common::{explain_best, moves_of, time_text};
 use crate::{AgentInfo, BuildAgentError, ParamInfo, Registry};
@@ -31,7 +32,7 @@ pub struct SmallOthelloSettings {
     pub depth: u32,
     /// At this many empty squares or fewer, play by exact solves.
     pub exact: u32,
-    /// The solver's table: `2^hash_bits` entries.
+    /// The solver's table: `24 * 2^hash_bits` bytes, rounded up to whole MiB.
     pub hash_bits: u32,
 }
 
@@ -72,7 +73,7 @@ pub fn small_evaluation<const N: usize>(pos: &Board<N>) -> i32 {
 
 /// `othello` on the small [`Board`]s (4x4, 6x6): iterative-deepening alpha-beta with
 /// [`small_evaluation`] while more than `exact` squares are empty, exact solves by
-/// [`SmallSolver`] (the value of every move) from there.
+/// the endgame [`Solver`] (the value of every move, one thread) from there.
 ///
 /// Every legal move gets a value and ties are broken at random: the search's value at the
 /// deepest completed depth (evaluation units), or the exact final score. A solve stopped by
@@ -81,7 +82,7 @@ pub fn small_evaluation<const N: usize>(pos: &Board<N>) -> i32 {
 #[derive(Debug)]
 pub struct SmallOthelloAgent {
     settings: SmallOthelloSettings,
-    solver: Option<SmallSolver>,
+    solver: Option<Solver>,
     limits: Limits,
 }
 
@@ -139,29 +140,34 @@ impl<const N: usize> Agent<Board<N>> for SmallOthelloAgent {
         }
         let empties = state.empties().count();
         let limits = self.move_limits();
-        let watch = limits.start();
         let mut notes = Vec::new();
         if empties <= self.settings.exact {
-            let bits = self.settings.hash_bits;
-            let solver = self.solver.get_or_insert_with(|| SmallSolver::new(bits));
-            let mut scored = Vec::with_capacity(moves.len());
-            let mut nodes = 0;
-            let mut stopped = false;
-            for &mv in &moves {
-                let mut left = limits.clone();
-                left.time = watch.remaining();
-                let sol = solver.solve(&state.play_unchecked(mv), &left);
-                nodes += sol.nodes;
-                let Some(v) = sol.value() else {
-                    stopped = true;
-                    break;
-                };
-                scored.push(
-                    MoveScore::new(mv, f64::from(-v))
+            let spec = self.to_string();
+            let solver = match &mut self.solver {
+                Some(solver) => solver,
+                None => self.solver.insert(
+                    Solver::new(SolverConfig {
+                        threads: 1,
+                        hash_mb: table_mb(self.settings.hash_bits),
+                        ..SolverConfig::default()
+                    })
+                    .map_err(|e| AgentError::Failed {
+                        agent: spec,
+                        reason: e.to_string(),
+                    })?,
+                ),
+            };
+            let values = solver.move_values_limited(state, Mode::Exact, &limits);
+            let nodes: u64 = values.iter().map(|v| v.nodes).sum();
+            let stopped = values.iter().any(|v| !v.is_exact());
+            let scored: Vec<MoveScore<Move>> = values
+                .iter()
+                .map(|v| {
+                    MoveScore::new(v.mv, f64::from(v.score))
                         .with_note("exact solve")
-                        .with_part("nodes", sol.nodes as f64),
-                );
-            }
+                        .with_part("nodes", v.nodes as f64)
+                })
+                .collect();
             if !stopped {
                 let mut e = explain_best(self.to_string(), scored, rng);
                 e.notes.push(format!(
@@ -181,6 +187,11 @@ impl<const N: usize> Agent<Board<N>> for SmallOthelloAgent {
     fn set_limits(&mut self, limits: &Limits) {
         self.limits = limits.clone();
     }
+}
+
+/// The table size in MiB for `hash_bits`: `24 * 2^hash_bits` bytes, rounded up, at least 1.
+fn table_mb(hash_bits: u32) -> usize {
+    ((24u64 << hash_bits).div_ceil(1 << 20)).max(1) as usize
 }
 
 impl SmallOthelloAgent {
@@ -309,7 +320,7 @@ pub fn register_small_othello<const N: usize>(registry: &mut Registry<Board<N>>)
                 ParamInfo {
                     name: "hash_bits",
                     default: "18",
-                    help: "solver table of 2^hash_bits entries (24 bytes each)",
+                    help: "solver table of 24 * 2^hash_bits bytes (rounded up to whole MiB)",
                 },
                 ParamInfo {
                     name: "eval",

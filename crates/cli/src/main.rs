@@ -28,7 +28,6 @@ mod openings_cmd;
 mod record;
 mod report;
 mod serve_cmd;
-mod small_cmd;
 mod solve_cmd;
 mod stopped;
 mod train_cmd;
@@ -77,8 +76,6 @@ enum Command {
     Merge(merge_cmd::MergeArgs),
     /// Train the Othello pattern evaluation: self-play games, fitting, error reports.
     Train(train_cmd::TrainArgs),
-    /// Solve Othello on a 4x4 or 6x6 board exactly (from the start or any position).
-    SolveSmall(small_cmd::SolveSmallArgs),
 }
 
 /// The `--game` parser: the names of [`known_games`], each with its description in `--help`.
@@ -309,7 +306,6 @@ fn run(command: Command) -> Res<()> {
         Command::Engine(args) => engine_cmd::run(&args),
         Command::Openings(args) => openings_cmd::run(&args),
         Command::Merge(args) => merge_cmd::run(&args),
-        Command::SolveSmall(args) => small_cmd::run(&args),
     }
 }
 

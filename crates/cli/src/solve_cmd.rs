@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use yomi_core::{Limits, NodeCount, Seconds, Shard};
-use yomi_othello::{ObfPosition, Othello};
+use yomi_core::{Game, Limits, NodeCount, Seconds, Shard};
+use yomi_othello::{Board, ObfPosition, Othello};
 use yomi_othello_search::{
     bench_header, bench_rows, bench_verdict, merge_bench, parse_obf, BenchRow, BenchShard,
     BenchTable, BenchVerdict, Features, FfoError, FfoSuite, Mode, Solution, Solver, SolverConfig,
@@ -133,9 +133,9 @@ pub struct SolveArgs {
     /// (the default) or `parallel` for the two starting positions.
     #[arg(allow_hyphen_values = true, required_unless_present_any = ["obf", "game"])]
     position: Option<String>,
-    /// The board: `othello` (8x8, the default), or `othello4` / `othello6`, solved exactly
-    /// by the small-board solver (as `yomi solve-small`: exact mode, one thread, no `--obf`,
-    /// `--json` or `--without`).
+    /// The board: `othello` (8x8, the default), or `othello4` / `othello6`, solved by the
+    /// same solver with the same options (no `--obf` or `--json`; the selective passes and
+    /// the guess at the score, which use the 8x8 evaluation, run only on 8x8).
     #[arg(long, value_enum)]
     game: Option<SolveGame>,
     /// Solve every position of an OBF file instead (one per line: board, side and optionally
@@ -188,40 +188,23 @@ struct FfoArgs {
     solver: SolverArgs,
 }
 
-/// Runs `yomi solve`.
+/// Runs `yomi solve`: 8x8 (one position or an OBF file), or a 4x4 / 6x6 position (the
+/// diagonal start by default), all by the same solver.
 pub fn run_solve(args: &SolveArgs) -> Res<()> {
-    let small = match args.game {
-        None | Some(SolveGame::Othello) => None,
-        Some(SolveGame::Othello4) => Some(crate::small_cmd::SmallGame::Othello4),
-        Some(SolveGame::Othello6) => Some(crate::small_cmd::SmallGame::Othello6),
-    };
-    if let Some(game) = small {
-        let s = &args.solver;
-        let refused = [
-            (s.wld, "--wld"),
-            (args.obf.is_some(), "--obf"),
-            (s.json, "--json"),
-            (!s.without.is_empty(), "--without"),
-        ];
-        if let Some((_, opt)) = refused.iter().find(|(on, _)| *on) {
-            return Err(format!(
-                "{opt} is not available for {game:?} boards: the small-board solver solves exactly, \
-                 one position, as text"
-            )
-            .to_lowercase()
-            .into());
+    let text = args.position.as_deref();
+    match args.game {
+        None | Some(SolveGame::Othello) => {}
+        Some(SolveGame::Othello4) => {
+            refuse_on_small(args, "othello4")?;
+            return solve_one::<4>(args, crate::parse_position(text)?);
         }
-        // The table of 24-byte entries closest to --hash-mb.
-        let entries = (s.hash_mb as u64 * (1 << 20) / 24).max(1);
-        let bits = (63 - entries.leading_zeros()).clamp(10, 28);
-        return crate::small_cmd::solve_game(game, args.position.as_deref(), s.time, s.nodes, bits);
+        Some(SolveGame::Othello6) => {
+            refuse_on_small(args, "othello6")?;
+            return solve_one::<6>(args, crate::parse_position(text)?);
+        }
     }
-    if args.position.is_none() && args.obf.is_none() {
-        return Err("yomi solve on 8x8 needs a position (or --obf FILE)".into());
-    }
-    let mut solver = args.solver.solver()?;
-    let mode = args.solver.mode();
     if let Some(path) = &args.obf {
+        let mut solver = args.solver.solver()?;
         let positions = read_obf(path)?;
         println!(
             "{}: {} positions, {}",
@@ -235,16 +218,40 @@ pub fn run_solve(args: &SolveArgs) -> Res<()> {
             positions.iter().enumerate().map(|(i, p)| (i + 1, p)),
         );
     }
-    let text = args.position.as_deref().unwrap_or_default();
+    let Some(text) = text else {
+        return Err("yomi solve on 8x8 needs a position (or --obf FILE)".into());
+    };
     let pos: Othello = text
         .trim()
         .parse()
         .map_err(|e| format!("bad position `{text}`: {e}"))?;
+    solve_one::<8>(args, pos)
+}
+
+/// The options that only 8x8 takes: OBF files are 8x8 suites, and the JSON row is the FFO
+/// bench's, of an 8x8 position.
+fn refuse_on_small(args: &SolveArgs, game: &str) -> Res<()> {
+    let refused = [(args.obf.is_some(), "--obf"), (args.solver.json, "--json")];
+    match refused.iter().find(|(on, _)| *on) {
+        Some((_, opt)) => {
+            Err(format!("{opt} is only available for 8x8 othello, not {game}").into())
+        }
+        None => Ok(()),
+    }
+}
+
+/// Solves one position of any size under the limits and prints the report (or, on 8x8, the
+/// JSON row); a solve stopped by a limit ends with its exit status (3, or 130 for Ctrl-C).
+fn solve_one<const N: usize>(args: &SolveArgs, pos: Board<N>) -> Res<()> {
+    let mut solver = args.solver.solver()?;
+    let mode = args.solver.mode();
     let s = solver.solve_limited(&pos, mode, &args.solver.limits());
     let stopped = s
         .stopped
         .map(|reason| Stopped::from_reason(reason, "the solve"));
     if args.solver.json {
+        // Only 8x8 gets here (`refuse_on_small`), where this is `pos` itself.
+        let pos = Othello::from_sides(pos.player(), pos.opponent(), pos.side_to_move());
         println!(
             "{}",
             serde_json::to_string_pretty(&BenchRow::new(None, &pos, None, &s))?

@@ -10,7 +10,8 @@ use crate::{CliGame, Res};
 use clap::{Subcommand, ValueEnum};
 use yomi_core::Player;
 use yomi_nim::Nim;
-use yomi_othello::{Othello4, SmallSolver};
+use yomi_othello::Othello4;
+use yomi_othello_search::{Mode, Solver, SolverConfig};
 use yomi_tictactoe::Square;
 use yomi_tictactoe::TicTacToe;
 use yomi_tree::svg::{tree_picture, BoardCard, Picture};
@@ -200,15 +201,19 @@ impl TreeCliGame for Othello4 {
     }
 
     /// The exact disc-difference value (empties to the winner) and one principal variation,
-    /// from the small-board solver.
+    /// from the endgame solver.
     fn build_report(&self) -> Res<String> {
-        let sol = SmallSolver::new(16).solve(self, &yomi_core::Limits::none());
-        let value = sol.value().ok_or("the 4x4 solve did not finish")?;
+        let mut solver = Solver::new(SolverConfig {
+            hash_mb: 16,
+            ..SolverConfig::default()
+        })?;
+        let sol = solver.solve(self, Mode::Exact);
+        let value = sol.score;
         let mut end = *self;
-        for &mv in &sol.line {
+        for &mv in &sol.pv {
             end = yomi_core::Game::play(&end, mv)?;
         }
-        let line: Vec<String> = sol.line.iter().map(ToString::to_string).collect();
+        let line: Vec<String> = sol.pv.iter().map(ToString::to_string).collect();
         Ok(format!(
             "root disc-difference value {value:+} (empties to the winner; black {}, white {} \
              at the end of the line below)\nprincipal variation {}\n",

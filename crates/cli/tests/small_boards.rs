@@ -83,32 +83,44 @@ fn the_4x4_tree_builds_with_its_value_and_line() {
 }
 
 #[test]
-fn solve_small_proves_the_4x4_value_and_bounds_when_stopped() {
-    let text = ok(&["solve-small", "--game", "othello4"]);
-    assert!(text.contains("value -10 for black"), "{text}");
-    assert!(text.contains("black 3, white 11"), "{text}");
-    // A limit stops it with the bounds proved and exit status 3, as `yomi solve` on 8x8.
-    let out = common::yomi(&["solve-small", "--game", "othello6", "--nodes", "5000"]);
+fn yomi_solve_proves_the_4x4_value_and_bounds_when_stopped() {
+    // The start by default, with the 8x8 solver's options: threads, table size.
+    for threads in ["1", "2"] {
+        let text = ok(&[
+            "solve",
+            "--game",
+            "othello4",
+            "--threads",
+            threads,
+            "--hash-mb",
+            "4",
+        ]);
+        assert!(text.contains("score    -10 (exact)"), "{text}");
+        assert!(text.contains("empties  12"), "{text}");
+    }
+    let text = ok(&["solve", "--game", "othello4", "parallel"]);
+    assert!(text.contains("score    -4 (exact)"), "{text}");
+    let text = ok(&["solve", "--game", "othello4", "--wld"]);
+    assert!(text.contains("score    loss (wld)"), "{text}");
+    // A limit stops it with the bounds proved and exit status 3, as on 8x8.
+    let out = common::yomi(&["solve", "--game", "othello6", "--nodes", "5000"]);
     assert_eq!(out.status.code(), Some(3), "{out:?}");
     let text = common::stdout(&out);
-    assert!(text.contains("stopped (node limit)"), "{text}");
+    assert!(text.contains("stopped  node limit"), "{text}");
+    assert!(text.contains("score    between -36 and +36"), "{text}");
 }
 
 #[test]
-fn yomi_solve_takes_the_small_boards() {
-    // The start by default, the same solver and report as solve-small.
-    let text = ok(&["solve", "--game", "othello4"]);
-    assert!(text.contains("value -10 for black"), "{text}");
-    let text = ok(&["solve", "--game", "othello4", "parallel"]);
-    assert!(text.contains("value -4 for black"), "{text}");
-    let out = common::yomi(&["solve", "--game", "othello6", "--nodes", "5000"]);
-    assert_eq!(out.status.code(), Some(3), "{out:?}");
-    assert!(common::stdout(&out).contains("stopped (node limit)"));
-    // What the small-board solver does not do is refused; 8x8 still needs a position.
+fn yomi_solve_refuses_what_only_8x8_has() {
     fails_with_error(
-        &["solve", "--game", "othello6", "--wld"],
-        "--wld is not available",
+        &["solve", "--game", "othello6", "--json"],
+        "--json is only available for 8x8",
     );
-    fails_with_error(&["solve", "--game", "othello"], "needs a position");
+    fails_with_error(
+        &["solve", "--game", "othello4", "--obf", "x.obf"],
+        "--obf is only available for 8x8",
+    );
+    fails_with_error(&["solve", "--game", "othello", "--wld"], "needs a position");
     fails(&["solve", "--game", "othello5"], "othello5");
+    fails(&["solve-small", "--game", "othello4"], "solve-small");
 }

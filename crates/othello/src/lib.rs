@@ -43,8 +43,8 @@
 //!   either copy, and the tests check they agree.
 //!
 //! - **Small boards.** The masked generator is exact on them: a line of flips never leaves the
-//!   board, since both its ends lie on it. [`SmallSolver`] solves them exactly (alpha-beta with
-//!   a transposition table).
+//!   board, since both its ends lie on it. The endgame solver of `yomi-othello-search` solves
+//!   every size exactly.
 //!
 //! # Notation
 //! - Square: `a1`..`h8`, the letter the column from the left, the digit the row from the top
@@ -95,7 +95,6 @@ mod movegen_v3;
 mod notation;
 mod perft;
 mod position;
-mod small_solve;
 mod square;
 mod stable;
 mod symmetry;
@@ -109,9 +108,6 @@ pub use notation::{
 };
 pub use perft::{perft, perft_with};
 pub use position::{Board, DiscsError, Move, Othello, Othello4, Othello6, ParseMoveError, Start};
-pub use small_solve::{
-    SmallOptions, SmallProbe, SmallSolution, SmallSolver, SYMMETRY_EMPTIES, TABLE_EMPTIES,
-};
 pub use square::{ParseSquareError, Square};
 pub use stable::stable_discs;
 pub use symmetry::{transform_bitboard, zobrist};

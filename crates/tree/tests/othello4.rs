@@ -2,7 +2,8 @@
 //! the data file, built with the same generic builder as tic-tac-toe's.
 
 use yomi_core::{FinalScore, Game, Player};
-use yomi_othello::{Othello4, SmallSolver};
+use yomi_othello::Othello4;
+use yomi_othello_search::{Mode, Solver, SolverConfig};
 use yomi_tree::{decode, encode, Ratio, Scoring, Solution};
 
 #[test]
@@ -45,13 +46,16 @@ fn the_disc_value_agrees_with_the_tree_minimax_everywhere() {
     // position, and the tree's best moves are those that keep the winner winning.
     let sol = Solution::build(Othello4::new()).expect("the 4x4 tree fits");
     let graph = sol.graph();
-    let mut solver = SmallSolver::new(16);
+    let mut solver = Solver::new(SolverConfig {
+        hash_mb: 16,
+        ..SolverConfig::default()
+    })
+    .expect("a solver");
     for id in (0..graph.len()).step_by(97) {
         let pos = graph.position(id);
-        let v = solver
-            .solve(pos, &yomi_core::Limits::none())
-            .value()
-            .expect("exact");
+        let solved = solver.solve(pos, Mode::Exact);
+        assert!(solved.is_solved());
+        let v = solved.score;
         let black = v * pos.side_to_move().sign();
         assert_eq!(i32::from(sol.plain(id)), black.signum(), "{pos}");
         if pos.is_over() {
@@ -60,7 +64,9 @@ fn the_disc_value_agrees_with_the_tree_minimax_everywhere() {
     }
     // One best move at the root keeps the -10 (in the minimax best set).
     let root = Othello4::new();
-    let line = solver.solve(&root, &yomi_core::Limits::none()).line;
+    let solved = solver.solve(&root, Mode::Exact);
+    assert_eq!(solved.score, -10);
+    let line = solved.pv;
     let k = graph
         .moves(0)
         .iter()

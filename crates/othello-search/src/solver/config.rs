@@ -187,10 +187,6 @@ pub enum SolveError {
     /// The thread pool could not be started.
     #[error("could not start the solver's threads: {0}")]
     ThreadPool(String),
-    /// A board given to [`Solver::solve_bits`](super::Solver::solve_bits) is not an `N`x`N`
-    /// board (`N` in `1..=8`, disjoint discs inside rows and columns `0..N`).
-    #[error("not a {0}x{0} board: the size must be 1 to 8, the discs disjoint and inside it")]
-    Board(usize),
 }
 
 /// The result of a solve.

@@ -37,11 +37,11 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use yomi_core::{Game, Limits, Player, Watch};
+use yomi_core::{Game, Limits, Watch};
 use yomi_othello::cpu::Cpu;
-use yomi_othello::{Bitboard, Othello};
+use yomi_othello::{Board, Othello};
 
-use crate::bits::{board_mask, squares};
+use crate::bits::squares;
 use crate::midgame::{MidgameSearch, FINAL_SCALE};
 use crate::table::{hash, EndgameTable, Entry};
 use crate::Weights;
@@ -166,7 +166,12 @@ impl Solver {
 
     /// Solves `pos` in `mode`: score, best move, principal variation, nodes and time. Runs
     /// until it finishes (see [`Solver::solve_limited`] for a solve that can be stopped).
-    pub fn solve(&mut self, pos: &Othello, mode: Mode) -> Solution {
+    ///
+    /// Every board size is solved by the same search: an `N`x`N` [`Board`] lies in the
+    /// top-left corner of the 8x8 bitboard, so moves name its squares as on 8x8, and scores
+    /// count its `N * N` squares (empties go to the winner). The selective passes and the guess
+    /// at the score use the 8x8 evaluation, so they run only on 8x8.
+    pub fn solve<const N: usize>(&mut self, pos: &Board<N>, mode: Mode) -> Solution {
         self.solve_limited(pos, mode, &Limits::none())
     }
 
@@ -175,7 +180,12 @@ impl Solver {
     /// [`Solution::lower`] and [`Solution::upper`] bound the score, [`Solution::best`] is the
     /// best move known and [`Solution::best_from`] how it was found; `score` is then the lower
     /// bound and the principal variation is the best move alone.
-    pub fn solve_limited(&mut self, pos: &Othello, mode: Mode, limits: &Limits) -> Solution {
+    pub fn solve_limited<const N: usize>(
+        &mut self,
+        pos: &Board<N>,
+        mode: Mode,
+        limits: &Limits,
+    ) -> Solution {
         self.solve_guessed(pos, mode, limits, None)
     }
 
@@ -183,68 +193,26 @@ impl Solver {
     /// side to move): an exact solve's first search is a window of 3 discs either side of the
     /// guess (instead of a win/loss/draw search), and the probes move from there by 2 discs, so
     /// a good guess saves the probes far from the score. `None`: the solver's own guess (see
-    /// [`Features::guess`]). The result never depends on the guess, only the work.
-    pub fn solve_guessed(
+    /// [`Features::guess`]; none on boards smaller than 8x8). The result never depends on the
+    /// guess, only the work.
+    pub fn solve_guessed<const N: usize>(
         &mut self,
-        pos: &Othello,
+        pos: &Board<N>,
         mode: Mode,
         limits: &Limits,
         guess: Option<i32>,
     ) -> Solution {
         let watch = limits.start();
+        let (p, o) = (pos.player().0, pos.opponent().0);
         let (guess, guess_nodes) = match guess {
             Some(g) => (Some(g), 0),
-            None => self.guess(pos, mode, limits),
+            None if N == 8 => {
+                let pos = Othello::from_sides(pos.player(), pos.opponent(), pos.side_to_move());
+                self.guess(&pos, mode, limits)
+            }
+            None => (None, 0),
         };
-        let (p, o) = (pos.player().0, pos.opponent().0);
-        self.solve_board::<8>(p, o, mode, &watch, guess, guess_nodes)
-    }
-
-    /// Solves the `N`x`N` board kept in the top-left corner of the 8x8 bitboard (rows and
-    /// columns `0..N`, bit `row * 8 + col`) whose side to move has the discs `player` and the
-    /// other side `opponent`, in `mode`: as [`Solver::solve`] (moves and the principal variation
-    /// name squares of the 8x8 board, `a1` to the `N`th column and row). Scores count the
-    /// `N * N` squares: empties go to the winner. The selective passes and the guess use the
-    /// 8x8 evaluation, so they run only for `N = 8`, where this is [`Solver::solve`] on
-    /// `Othello::from_sides(player, opponent, _)`.
-    ///
-    /// # Errors
-    /// [`SolveError::Board`] when `N` is not in `1..=8`, or the discs overlap or lie outside
-    /// the board.
-    pub fn solve_bits<const N: usize>(
-        &mut self,
-        player: u64,
-        opponent: u64,
-        mode: Mode,
-    ) -> Result<Solution, SolveError> {
-        self.solve_bits_limited::<N>(player, opponent, mode, &Limits::none())
-    }
-
-    /// [`Solver::solve_bits`] under `limits` (see [`Solver::solve_limited`]).
-    ///
-    /// # Errors
-    /// As [`Solver::solve_bits`].
-    pub fn solve_bits_limited<const N: usize>(
-        &mut self,
-        player: u64,
-        opponent: u64,
-        mode: Mode,
-        limits: &Limits,
-    ) -> Result<Solution, SolveError> {
-        if !(1..=8).contains(&N)
-            || player & opponent != 0
-            || (player | opponent) & !board_mask::<N>() != 0
-        {
-            return Err(SolveError::Board(N));
-        }
-        let watch = limits.start();
-        let (guess, guess_nodes) = if N == 8 {
-            let pos = Othello::from_sides(Bitboard(player), Bitboard(opponent), Player::First);
-            self.guess(&pos, mode, limits)
-        } else {
-            (None, 0)
-        };
-        Ok(self.solve_board::<N>(player, opponent, mode, &watch, guess, guess_nodes))
+        self.solve_board::<N>(p, o, mode, &watch, guess, guess_nodes)
     }
 
     /// The solve of an `N`x`N` board from its guess (whose midgame search cost `guess_nodes`).
@@ -392,16 +360,16 @@ impl Solver {
     /// The solved value of every legal move of `pos`, in the order of the legal moves (square
     /// index order); a lone [`Move::Pass`] when the mover must pass; empty when the game is
     /// over.
-    pub fn move_values(&mut self, pos: &Othello, mode: Mode) -> Vec<MoveValue> {
+    pub fn move_values<const N: usize>(&mut self, pos: &Board<N>, mode: Mode) -> Vec<MoveValue> {
         self.move_values_limited(pos, mode, &Limits::none())
     }
 
     /// [`Solver::move_values`] under `limits` shared by all the moves: once a limit stops the
     /// solve, the moves not yet finished keep the bounds proved so far
     /// ([`MoveValue::is_exact`] tells; `score` is then the lower bound).
-    pub fn move_values_limited(
+    pub fn move_values_limited<const N: usize>(
         &mut self,
-        pos: &Othello,
+        pos: &Board<N>,
         mode: Mode,
         limits: &Limits,
     ) -> Vec<MoveValue> {
@@ -413,7 +381,7 @@ impl Solver {
             .map(|&mv| {
                 let child = pos.play_unchecked(mv);
                 let (cp, co) = (child.player().0, child.opponent().0);
-                let (r, nodes) = self.run::<8, _>(&watch, |search| {
+                let (r, nodes) = self.run::<N, _>(&watch, |search| {
                     let r = search.solve_root(cp, co, plan);
                     (r, search.nodes())
                 });
