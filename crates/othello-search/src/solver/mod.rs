@@ -358,7 +358,7 @@ impl Solver {
     }
 
     /// The solved value of every legal move of `pos`, in the order of the legal moves (square
-    /// index order); a lone [`Move::Pass`] when the mover must pass; empty when the game is
+    /// index order); a lone [`Move::Pass`](yomi_othello::Move::Pass) when the mover must pass; empty when the game is
     /// over.
     pub fn move_values<const N: usize>(&mut self, pos: &Board<N>, mode: Mode) -> Vec<MoveValue> {
         self.move_values_limited(pos, mode, &Limits::none())
