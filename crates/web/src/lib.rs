@@ -48,6 +48,7 @@ mod api;
 mod dispatch;
 mod error;
 mod games;
+mod othello;
 mod page;
 mod record;
 mod state;
