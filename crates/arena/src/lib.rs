@@ -47,6 +47,7 @@ mod harness;
 mod merge;
 mod openings;
 mod outcomes;
+mod result;
 mod stats;
 
 pub use elo::{
@@ -54,13 +55,15 @@ pub use elo::{
     ParseSprtError, Pentanomial, Scores, Sprt,
 };
 pub use harness::{
-    play_game, play_match, run_match, seat_names, AgentTime, End, FinishedGame, GameForfeit,
-    MatchConfig, MatchError, MatchResult, NoObserver, Observer, Progress, RunOptions, Seat,
-    SprtReport, MAX_ROUNDS,
+    play_game, play_match, run_match, seat_names, FinishedGame, NoObserver, Observer, RunOptions,
+    MAX_ROUNDS,
 };
 pub use merge::MergeError;
 pub use openings::{Opening, OpeningOrder, Openings, OpeningsError, OpeningsInfo};
 pub use outcomes::Outcomes;
+pub use result::{
+    AgentTime, End, GameForfeit, MatchConfig, MatchError, MatchResult, Progress, Seat, SprtReport,
+};
 pub use stats::{wilson, Ratio, Tally, Z95};
 /// The shard type of every sharded yomi command, re-exported from `yomi_core`.
 pub use yomi_core::{ParseShardError, Shard};

@@ -3,8 +3,8 @@
 use thiserror::Error;
 use yomi_core::{merge_shards, Shard, ShardMergeError};
 
-use crate::harness::{End, MatchResult};
 use crate::outcomes::Outcomes;
+use crate::result::{End, MatchResult};
 
 /// Why shard results cannot be merged.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

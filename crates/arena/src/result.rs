@@ -1,0 +1,281 @@
+//! What a match is and what it gives: its settings, its result (tallies, Elo, the SPRT, time,
+//! forfeits) and its errors.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+use yomi_core::{AgentError, Forfeit, GameResult, Shard};
+
+use crate::elo::{Hypothesis, Pentanomial, Sprt};
+use crate::openings::OpeningsInfo;
+use crate::outcomes::Outcomes;
+use crate::Tally;
+
+/// Settings of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchConfig {
+    /// Rounds to play; each round is one game with A first and one with B first.
+    pub rounds: u64,
+    /// The master seed: game `i` uses `Rng::for_stream(seed, i)`.
+    pub seed: u64,
+    /// Worker threads; `None` uses every core. Results do not depend on it.
+    pub threads: Option<usize>,
+}
+
+impl Default for MatchConfig {
+    fn default() -> Self {
+        MatchConfig {
+            rounds: 10_000,
+            seed: 1,
+            threads: None,
+        }
+    }
+}
+
+/// Why a match could not be played.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum MatchError {
+    /// The configuration is out of range.
+    #[error("bad match setting: {0}")]
+    BadConfig(String),
+    /// An agent failed to choose a move.
+    #[error("agent {agent} failed in game {game} at position {position}: {source}")]
+    Agent {
+        /// The agent's spec.
+        agent: String,
+        /// The game's index.
+        game: u64,
+        /// The position, in the game's notation.
+        position: String,
+        /// What the agent reported.
+        source: AgentError,
+    },
+    /// An agent chose an illegal move.
+    #[error("agent {agent} played illegal move {mv} in game {game} at position {position}")]
+    IllegalMove {
+        /// The agent's spec.
+        agent: String,
+        /// The game's index.
+        game: u64,
+        /// The move.
+        mv: String,
+        /// The position.
+        position: String,
+    },
+    /// The thread pool could not be built.
+    #[error("cannot start worker threads: {0}")]
+    Threads(String),
+    /// The observer failed (e.g. the record file could not be written).
+    #[error("{0}")]
+    Observer(String),
+}
+
+/// Progress of a running match, passed to the observer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Games finished so far (games of a resumed match included).
+    pub done: u64,
+    /// Games in the match (in the shard, for a shard).
+    pub total: u64,
+    /// A's results over the finished games.
+    pub tally: Tally,
+    /// Complete pairs counted in game order so far (empty for a shard of several).
+    pub pairs: Pentanomial,
+    /// The SPRT's log-likelihood ratio over those pairs, when the match runs one.
+    pub llr: Option<f64>,
+}
+
+/// Thinking time spent by one agent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentTime {
+    /// Moves the agent chose.
+    pub moves: u64,
+    /// Total wall-clock seconds inside `choose`.
+    pub seconds: f64,
+}
+
+impl AgentTime {
+    /// Mean seconds per move (0 without moves).
+    #[must_use]
+    pub fn per_move(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.seconds / self.moves as f64
+        }
+    }
+
+    pub(crate) fn plus(&self, other: &AgentTime) -> AgentTime {
+        AgentTime {
+            moves: self.moves + other.moves,
+            seconds: self.seconds + other.seconds,
+        }
+    }
+}
+
+/// How a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum End {
+    /// Every game was played.
+    Complete,
+    /// The SPRT accepted a hypothesis: the games after the deciding pair do not count.
+    Sprt,
+    /// The stop flag was set (Ctrl-C): the games finished before it count.
+    Interrupted,
+    /// The observer asked to stop.
+    Stopped,
+}
+
+/// Which agent of a match: A or B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Seat {
+    /// Agent A.
+    A,
+    /// Agent B.
+    B,
+}
+
+/// A game lost by forfeit ([`AgentError::Forfeit`]): an external engine that crashed, ran
+/// past its time, broke its protocol or played an illegal move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameForfeit {
+    /// The game's index.
+    pub game: u64,
+    /// The agent that forfeited (and lost).
+    pub agent: Seat,
+    /// The short reason tables show: `timeout`, `crash`, `illegal move e9`, `protocol error`
+    /// (the [`Forfeit`]'s `Display`).
+    pub reason: String,
+    /// What happened, for logs (the engine's last words, the line it sent).
+    pub detail: String,
+}
+
+impl GameForfeit {
+    pub(crate) fn new(game: u64, agent: Seat, reason: &Forfeit, detail: String) -> GameForfeit {
+        GameForfeit {
+            game,
+            agent,
+            reason: reason.to_string(),
+            detail,
+        }
+    }
+}
+
+/// The state of a match's SPRT.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtReport {
+    /// The test.
+    pub test: Sprt,
+    /// The log-likelihood ratio over the counted pairs.
+    pub llr: f64,
+    /// Its lower bound (H0 accepted at or below).
+    pub lower: f64,
+    /// Its upper bound (H1 accepted at or above).
+    pub upper: f64,
+    /// The hypothesis accepted, if a bound was crossed.
+    pub accepted: Option<Hypothesis>,
+}
+
+/// The result of a match, from agent A's side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchResult {
+    /// The game's name.
+    pub game: String,
+    /// Agent A's spec.
+    pub agent_a: String,
+    /// Agent B's spec.
+    pub agent_b: String,
+    /// Rounds of the whole match (two games each), as configured.
+    pub rounds: u64,
+    /// The master seed.
+    pub seed: u64,
+    /// The openings the rounds started from.
+    pub openings: OpeningsInfo,
+    /// Which games this result covers.
+    pub shard: Shard,
+    /// Whether the match ended normally (every game played, or the SPRT decided).
+    pub complete: bool,
+    /// How it ended.
+    pub end: End,
+    /// A's results in the games where A moved first.
+    pub a_first: Tally,
+    /// A's results in the games where A moved second.
+    pub a_second: Tally,
+    /// Rounds whose two games both count, by A's points (the pentanomial counts; empty for a
+    /// shard of several, whose pairs are split between shards).
+    pub pairs: Pentanomial,
+    /// The SPRT, when the match ran one.
+    pub sprt: Option<SprtReport>,
+    /// Each game's result, in game order over the shard's games.
+    pub outcomes: Outcomes,
+    /// The games of [`MatchResult::outcomes`] lost by forfeit, in game order (absent from
+    /// the JSON when there are none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forfeits: Vec<GameForfeit>,
+    /// Thinking time of A and of B. Wall-clock: varies between runs.
+    pub time: [AgentTime; 2],
+}
+
+impl MatchResult {
+    /// A's results over all games.
+    #[must_use]
+    pub fn total(&self) -> Tally {
+        self.a_first.plus(&self.a_second)
+    }
+
+    /// Recomputes the tallies and pairs from the outcomes (used by merges and resumes).
+    pub(crate) fn recount(&mut self) {
+        let (a_first, a_second, pairs) = count(&self.outcomes, self.shard);
+        self.a_first = a_first;
+        self.a_second = a_second;
+        self.pairs = pairs;
+        if let Some(report) = &mut self.sprt {
+            report.llr = report.test.llr_pentanomial(&pairs);
+        }
+    }
+}
+
+/// Tallies and pentanomial counts of a shard's outcomes.
+fn count(outcomes: &Outcomes, shard: Shard) -> (Tally, Tally, Pentanomial) {
+    let mut firsts = Tally::default();
+    let mut seconds = Tally::default();
+    let mut pairs = Pentanomial::default();
+    let mut previous: Option<(u64, GameResult)> = None;
+    for (slot, r) in outcomes.iter().enumerate() {
+        let Some(r) = r else { continue };
+        let index = shard.index_of(slot as u64);
+        let t = if index.is_multiple_of(2) {
+            &mut firsts
+        } else {
+            &mut seconds
+        };
+        add(t, r);
+        if shard.count == 1 {
+            if let Some((p, pr)) = previous {
+                if p + 1 == index && index % 2 == 1 {
+                    pairs.add(half_points(pr) + half_points(r));
+                }
+            }
+            previous = Some((index, r));
+        }
+    }
+    (firsts, seconds, pairs)
+}
+
+pub(crate) fn add(t: &mut Tally, r: GameResult) {
+    match r {
+        GameResult::Win => t.win += 1,
+        GameResult::Loss => t.lose += 1,
+        GameResult::Draw => t.draw += 1,
+    }
+}
+
+pub(crate) fn half_points(r: GameResult) -> usize {
+    match r {
+        GameResult::Win => 2,
+        GameResult::Draw => 1,
+        GameResult::Loss => 0,
+    }
+}
