@@ -42,29 +42,7 @@ impl WebGame for Othello {
     /// side to move that has no move while the opponent has one is refused (it could only
     /// pass: set the other side to move).
     fn check_setup(&self) -> Result<(), String> {
-        let empty: Vec<String> = ["d4", "e4", "d5", "e5"]
-            .iter()
-            .filter_map(|name| name.parse::<OthelloSquare>().ok())
-            .filter(|&sq| !self.black().contains(sq) && !self.white().contains(sq))
-            .map(|sq| sq.to_string())
-            .collect();
-        if !empty.is_empty() {
-            return Err(format!(
-                "the four centre squares d4, e4, d5 and e5 must all hold a disc ({} empty)",
-                empty.join(", ")
-            ));
-        }
-        if !self.is_over() && self.legal_moves().first() == Some(&OthelloMove::Pass) {
-            let [mover, other] = match self.side_to_move() {
-                Player::First => ["black", "white"],
-                Player::Second => ["white", "black"],
-            };
-            return Err(format!(
-                "{mover} is to move but has no legal move here (only {other} can move): \
-                 set {other} to move"
-            ));
-        }
-        Ok(())
+        check_board_setup(self)
     }
 
     /// Black's final disc difference, the empty squares given to the winner.
@@ -189,33 +167,7 @@ macro_rules! small_othello_web_game {
             /// As on 8x8: the four centre squares hold discs, and a side to move that could only pass
             /// is refused.
             fn check_setup(&self) -> Result<(), String> {
-                let h = ($n / 2) as u8;
-                let centre = [(h - 1, h - 1), (h, h - 1), (h - 1, h), (h, h)]
-                    .map(|(c, r)| OthelloSquare::new(r * 8 + c));
-                let empty: Vec<String> = centre
-                    .iter()
-                    .filter(|&&sq| !self.black().contains(sq) && !self.white().contains(sq))
-                    .map(ToString::to_string)
-                    .collect();
-                if !empty.is_empty() {
-                    let names: Vec<String> = centre.iter().map(ToString::to_string).collect();
-                    return Err(format!(
-                        "the four centre squares {} must all hold a disc ({} empty)",
-                        names.join(", "),
-                        empty.join(", ")
-                    ));
-                }
-                if !self.is_over() && self.legal_moves().first() == Some(&OthelloMove::Pass) {
-                    let [mover, other] = match self.side_to_move() {
-                        Player::First => ["black", "white"],
-                        Player::Second => ["white", "black"],
-                    };
-                    return Err(format!(
-                        "{mover} is to move but has no legal move here (only {other} can move): \
-                         set {other} to move"
-                    ));
-                }
-                Ok(())
+                check_board_setup(self)
             }
 
             /// Black's final disc difference, the empty squares given to the winner.
@@ -292,4 +244,39 @@ fn small_cells<const N: usize>(pos: &Board<N>) -> Vec<Option<Player>> {
             }
         })
         .collect()
+}
+
+/// The setup check of every Othello board: the four centre squares hold discs (every game
+/// starts with them), and a side to move that has no move while the opponent has one is
+/// refused (it could only pass: set the other side to move).
+fn check_board_setup<const N: usize>(pos: &Board<N>) -> Result<(), String> {
+    let h = (N / 2) as u8;
+    let centre = [(h - 1, h - 1), (h, h - 1), (h - 1, h), (h, h)]
+        .map(|(c, r)| OthelloSquare::new(r * 8 + c));
+    let empty: Vec<String> = centre
+        .iter()
+        .filter(|&&sq| !pos.black().contains(sq) && !pos.white().contains(sq))
+        .map(ToString::to_string)
+        .collect();
+    if !empty.is_empty() {
+        return Err(format!(
+            "the four centre squares {}, {}, {} and {} must all hold a disc ({} empty)",
+            centre[0],
+            centre[1],
+            centre[2],
+            centre[3],
+            empty.join(", ")
+        ));
+    }
+    if !pos.is_over() && pos.legal_moves().first() == Some(&OthelloMove::Pass) {
+        let [mover, other] = match pos.side_to_move() {
+            Player::First => ["black", "white"],
+            Player::Second => ["white", "black"],
+        };
+        return Err(format!(
+            "{mover} is to move but has no legal move here (only {other} can move): \
+             set {other} to move"
+        ));
+    }
+    Ok(())
 }
