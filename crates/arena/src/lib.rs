@@ -23,6 +23,10 @@
 //!   the finished games; [`RunOptions::prior`] counts games already played, so a resumed match
 //!   gives the uninterrupted result. An [`Observer`] sees every game as it finishes (to record
 //!   it) on the calling thread.
+//! - **Records** ([`Recorder`]): every finished game appended to a JSON-lines file, or a GGF
+//!   file for Othello, read back by [`Recorder::resume`] into the prior games of a resumed run.
+//! - **Opening generation** ([`generate_openings`]): random lines kept when a rating function
+//!   (a search) calls them balanced, the same at any thread count.
 //!
 //! ```
 //! use std::ops::ControlFlow;
@@ -43,16 +47,22 @@
 #![deny(missing_docs)]
 
 mod elo;
+mod generate;
 mod harness;
 mod merge;
 mod openings;
 mod outcomes;
+mod record;
 mod result;
 mod stats;
 
 pub use elo::{
     elo_of_score, normal_cdf, score_of_elo, EloEstimate, EloKind, Hypothesis, Model,
     ParseSprtError, Pentanomial, Scores, Sprt,
+};
+pub use generate::{
+    generate_openings, openings_file_text, random_line, GenerateConfig, GenerateError,
+    GenerateProgress, GeneratedOpening, GeneratedOpenings, OpeningSource,
 };
 pub use harness::{
     play_game, play_match, run_match, seat_names, FinishedGame, NoObserver, Observer, RunOptions,
@@ -61,6 +71,10 @@ pub use harness::{
 pub use merge::MergeError;
 pub use openings::{Opening, OpeningOrder, Openings, OpeningsError, OpeningsInfo};
 pub use outcomes::Outcomes;
+pub use record::{
+    ggf_record, record_header, GameLine, PriorGames, RecordError, RecordFormat, Recorder,
+    RECORD_VERSION,
+};
 pub use result::{
     AgentTime, End, GameForfeit, MatchConfig, MatchError, MatchResult, Progress, Seat, SprtReport,
 };
@@ -72,5 +86,7 @@ pub use yomi_core::{ParseShardError, Shard};
 mod elo_tests;
 #[cfg(test)]
 mod harness_tests;
+#[cfg(test)]
+mod record_tests;
 #[cfg(test)]
 mod tests;

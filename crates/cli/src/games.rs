@@ -7,16 +7,16 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use yomi_agents::Registry;
 use yomi_arena::{
-    run_match, EloEstimate, FinishedGame, MatchConfig, MatchError, MatchResult, Observer,
-    OpeningOrder, Openings, Progress, RunOptions, Scores, Shard,
+    record_header, run_match, EloEstimate, FinishedGame, GameLine, MatchConfig, MatchError,
+    MatchResult, Observer, OpeningOrder, Openings, PriorGames, Progress, RecordFormat, Recorder,
+    RunOptions, Scores, Shard,
 };
 use yomi_core::Game;
 use yomi_protocol::EngineGame;
 
-use crate::record::{ggf_record, Format, GameLine, Prior, Recorder};
 use crate::{interrupt, report, CliGame, Res};
 
 /// Options shared by `match` and `league`: where games start, which games to play, and where
@@ -70,9 +70,10 @@ impl RunArgs {
     }
 
     /// Opens the record: a new one for --record, the old one for --resume (with its games).
-    pub fn recorder<G: EngineGame>(&self, header: &Value) -> Res<(Option<Recorder>, Prior)> {
+    pub fn recorder<G: EngineGame>(&self, header: &Value) -> Res<(Option<Recorder>, PriorGames)> {
         for path in [&self.record, &self.resume].into_iter().flatten() {
-            if Format::of(path) == Format::Ggf && G::default().nboard_record().is_none() {
+            if RecordFormat::of(path) == RecordFormat::Ggf && G::default().nboard_record().is_none()
+            {
                 return Err(format!(
                     "{}: GGF records hold Othello games; record {} games in a JSON-lines file",
                     path.display(),
@@ -88,23 +89,15 @@ impl RunArgs {
             return Ok((Some(r), prior));
         }
         if let Some(path) = &self.record {
-            return Ok((Some(Recorder::create(path, header)?), Prior::new()));
+            return Ok((Some(Recorder::create(path, header)?), PriorGames::new()));
         }
-        Ok((None, Prior::new()))
+        Ok((None, PriorGames::new()))
     }
 }
 
-/// The record header of a run.
-pub fn header(kind: &str, fields: Value, openings: &Value, shard: Shard) -> Value {
-    let mut h = json!({ "record": "yomi", "version": 1, "kind": kind });
-    if let (Some(h), Some(f)) = (h.as_object_mut(), fields.as_object()) {
-        for (k, v) in f {
-            h.insert(k.clone(), v.clone());
-        }
-        h.insert("openings".into(), openings.clone());
-        h.insert("shard".into(), Value::String(shard.to_string()));
-    }
-    h
+/// The record header of a run (see [`record_header`]).
+pub fn header(kind: &str, fields: &Value, openings: &Value, shard: Shard) -> Value {
+    record_header(kind, fields, openings, shard)
 }
 
 /// A shard's results, as `--shard` prints them and `yomi merge` reads them.
@@ -193,24 +186,19 @@ impl<G: EngineGame> Observer<G> for Watch<'_> {
         let Some(r) = &mut self.recorder else {
             return Ok(());
         };
-        if r.format() == Format::Ggf {
+        if r.format() == RecordFormat::Ggf {
             let record = game
                 .opening
                 .position
                 .ggf_game(game.moves)
                 .ok_or_else(|| format!("game {} cannot be written as GGF", game.index))?;
-            let text = ggf_record(
-                record,
-                r.run(),
-                self.match_no,
-                game.index,
-                [&self.names[0], &self.names[1]],
-                game.forfeit,
-            );
-            return r.write_line(&text);
+            let names = [self.names[0].as_str(), self.names[1].as_str()];
+            return r
+                .ggf_game(record, self.match_no, game.index, names, game.forfeit)
+                .map_err(|e| e.to_string());
         }
         let moves: Vec<String> = game.moves.iter().map(ToString::to_string).collect();
-        r.game(&GameLine {
+        r.json_game(&GameLine {
             match_no: self.match_no,
             index: game.index,
             opening: game.opening.text.clone(),
@@ -219,6 +207,7 @@ impl<G: EngineGame> Observer<G> for Watch<'_> {
             moves: moves.join(" "),
             forfeit: game.forfeit.cloned(),
         })
+        .map_err(|e| e.to_string())
     }
 
     fn progress(&mut self, p: &Progress) -> ControlFlow<()> {
@@ -255,7 +244,7 @@ impl<G: EngineGame> Observer<G> for Watch<'_> {
 
     fn tick(&mut self) -> Result<(), String> {
         match &mut self.recorder {
-            Some(r) => r.tick(),
+            Some(r) => r.tick().map_err(|e| e.to_string()),
             None => Ok(()),
         }
     }
@@ -279,7 +268,7 @@ pub fn play_specs<G: EngineGame>(
         watch,
     );
     if let Some(r) = &mut watch.recorder {
-        r.flush().map_err(MatchError::Observer)?;
+        r.flush().map_err(|e| MatchError::Observer(e.to_string()))?;
     }
     result
 }

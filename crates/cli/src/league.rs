@@ -207,7 +207,7 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
     let shard = args.run.shard();
     let header = games::header(
         "league",
-        serde_json::json!({
+        &serde_json::json!({
             "game": G::NAME,
             "baseline": baseline,
             "agents": specs,

@@ -25,7 +25,6 @@ mod interrupt;
 mod league;
 mod merge_cmd;
 mod openings_cmd;
-mod record;
 mod report;
 mod serve_cmd;
 mod solve_cmd;
@@ -343,7 +342,7 @@ fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
     let shard = args.run.shard();
     let header = games::header(
         "match",
-        serde_json::json!({
+        &serde_json::json!({
             "game": G::NAME,
             "agent_a": spec_a,
             "agent_b": spec_b,

@@ -1,21 +1,17 @@
 //! `yomi openings generate`: balanced Othello openings made by the project's own search.
 //!
-//! Candidate `c` is a random legal line of `--plies` plies drawn from `Rng::for_stream(seed,
-//! c)`. Candidates are taken in index order; a line whose final position is an image (under the
-//! 8 symmetries of the board) of an earlier candidate's is skipped, and the others are rated by
-//! the `othello` agent's midgame search at a fixed depth without a time limit (so the value
-//! depends only on the position). A line is kept when its value is within `--max-value` discs.
-//! The first `--count` kept lines, in candidate order, are written: the file is the same at any
-//! thread count.
+//! The generator is `yomi_arena::generate_openings` (random lines drawn in candidate order,
+//! deduplicated, rated in batches, the same file at any thread count). Here: lines without a
+//! pass, deduplicated up to the 8 symmetries of the board, rated by the `othello` agent's
+//! midgame search at a fixed depth without a time limit (so the value depends only on the
+//! position), kept within `--max-value` discs.
 
-use std::collections::HashSet;
-use std::fmt::Write as _;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use yomi_agents::Zoo;
+use yomi_arena::{generate_openings, openings_file_text, GenerateConfig, OpeningSource};
 use yomi_core::{Game, Player, Rng};
 use yomi_othello::{Move, MoveSequence, Othello};
 use yomi_othello_search::{EVAL_LIMIT, FINAL_SCALE};
@@ -75,24 +71,6 @@ pub fn run(args: &OpeningsArgs) -> Res<()> {
     }
 }
 
-/// A random legal line of `plies` plies from the start without a pass, or `None` when the
-/// game ends or a side must pass first.
-fn random_line(seed: u64, index: u64, plies: u32) -> Option<(Vec<Move>, Othello)> {
-    let mut rng = Rng::for_stream(seed, index);
-    let mut pos = Othello::new();
-    let mut line = Vec::with_capacity(plies as usize);
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        let mv = *rng.choose(&moves)?;
-        if mv == Move::Pass {
-            return None;
-        }
-        line.push(mv);
-        pos = pos.play_unchecked(mv);
-    }
-    (!pos.is_over()).then_some((line, pos))
-}
-
 /// A search score (evaluation units of about 1/100 disc; a finished game `FINAL_SCALE` per
 /// disc) in discs.
 fn discs(score: f64) -> f64 {
@@ -146,119 +124,78 @@ fn generate(args: &GenerateArgs) -> Res<()> {
             |t| t as usize,
         )
         .max(1);
-    let stop = interrupt::stop_flag();
+    let config = GenerateConfig {
+        plies: args.plies,
+        count: args.count,
+        max_value: args.max_value,
+        seed: args.seed,
+        threads,
+        max_candidates: args.max_candidates,
+    };
+    let start = Othello::new();
+    let source = OpeningSource {
+        start: &start,
+        usable: |mv: &Move| *mv != Move::Pass,
+        key: Othello::canonical,
+        make_rater: || {
+            let mut agent = zoo.build(&spec).expect("spec checked");
+            move |pos: &Othello| rate(agent.as_mut(), pos)
+        },
+    };
     let clock = Instant::now();
-    let mut seen: HashSet<Othello> = HashSet::new();
-    let mut kept: Vec<(String, f64)> = Vec::new();
-    let (mut candidates, mut unique, mut rated) = (0u64, 0u64, 0u64);
-    let batch = 8 * threads;
-    'outer: while (kept.len() as u64) < args.count {
-        // The next batch of new lines, in candidate order.
-        let mut todo: Vec<(Vec<Move>, Othello)> = Vec::with_capacity(batch);
-        while todo.len() < batch {
-            if candidates >= args.max_candidates {
-                break;
-            }
-            let c = candidates;
-            candidates += 1;
-            if let Some((line, pos)) = random_line(args.seed, c, args.plies) {
-                if seen.insert(pos.canonical()) {
-                    unique += 1;
-                    todo.push((line, pos));
-                }
-            }
-        }
-        if todo.is_empty() {
-            break;
-        }
-        let values: Vec<Mutex<Option<Res<f64>>>> = todo.iter().map(|_| Mutex::new(None)).collect();
-        let next = AtomicUsize::new(0);
-        std::thread::scope(|s| {
-            for _ in 0..threads.min(todo.len()) {
-                s.spawn(|| {
-                    let mut agent = zoo.build(&spec).expect("spec checked");
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= todo.len() || stop.is_set() {
-                            break;
-                        }
-                        let v = rate(agent.as_mut(), &todo[i].1);
-                        *values[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(v);
-                    }
-                });
-            }
-        });
-        if stop.is_set() {
-            eprintln!(
-                "interrupted: writing the {} openings kept so far",
-                kept.len()
-            );
-            break;
-        }
-        for ((line, _), v) in todo.iter().zip(values) {
-            let v = v
-                .into_inner()
-                .unwrap_or_else(|e| e.into_inner())
-                .expect("every line rated")?;
-            rated += 1;
-            if v.abs() <= args.max_value {
-                let text = MoveSequence(line.clone()).to_string();
-                kept.push((text, v));
-                if kept.len() as u64 >= args.count {
-                    break 'outer;
-                }
-            }
-        }
+    let stop = interrupt::stop_flag();
+    let made = generate_openings(&source, &config, &stop, |p| {
         eprint!(
-            "\r{} kept of {rated} rated ({candidates} lines drawn), {:.0} s",
-            kept.len(),
+            "\r{} kept of {} rated ({} lines drawn), {:.0} s",
+            p.kept,
+            p.rated,
+            p.candidates,
             clock.elapsed().as_secs_f64()
         );
-    }
+        ControlFlow::Continue(())
+    })?;
     eprintln!();
-    if (kept.len() as u64) < args.count && !interrupt::stop_flag().is_set() {
+    let kept = made.openings.len();
+    if made.stopped {
+        eprintln!("interrupted: writing the {kept} openings kept so far");
+    } else if (kept as u64) < args.count {
         eprintln!(
-            "warning: only {} openings within {} discs in {} candidate lines",
-            kept.len(),
-            args.max_value,
-            candidates
+            "warning: only {kept} openings within {} discs in {} candidate lines",
+            args.max_value, made.candidates
         );
     }
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "# yomi openings: {} Othello lines of {} plies, value within {} discs",
-        kept.len(),
-        args.plies,
-        args.max_value
+    let header = [
+        format!(
+            "yomi openings: {kept} Othello lines of {} plies, value within {} discs",
+            args.plies, args.max_value
+        ),
+        format!(
+            "made by: yomi openings generate --game othello --plies {} --count {} --max-value {} \
+             --depth {} --seed {}",
+            args.plies, args.count, args.max_value, args.depth, args.seed
+        ),
+        format!(
+            "value: discs for black, the best move's value in a depth-{} search of `{spec}` \
+             (hand-made evaluation, ~1/100 disc per unit)",
+            args.depth
+        ),
+        format!(
+            "{} random lines drawn, {} distinct up to symmetry, {} rated",
+            made.candidates, made.unique, made.rated
+        ),
+    ];
+    let text = openings_file_text(
+        header.iter().map(String::as_str),
+        made.openings
+            .into_iter()
+            .map(|o| (MoveSequence(o.line).to_string(), o.value)),
     );
-    let _ = writeln!(
-        text,
-        "# made by: yomi openings generate --game othello --plies {} --count {} --max-value {} \
-         --depth {} --seed {}",
-        args.plies, args.count, args.max_value, args.depth, args.seed
-    );
-    let _ = writeln!(
-        text,
-        "# value: discs for black, the best move's value in a depth-{} search of `{spec}` \
-         (hand-made evaluation, ~1/100 disc per unit)",
-        args.depth
-    );
-    let _ = writeln!(
-        text,
-        "# {candidates} random lines drawn, {unique} distinct up to symmetry, {rated} rated"
-    );
-    for (line, v) in &kept {
-        let _ = writeln!(text, "{line}\t{v:+.2}");
-    }
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;
     eprintln!(
-        "{} openings in {:.1} s ({} threads)",
-        kept.len(),
-        clock.elapsed().as_secs_f64(),
-        threads
+        "{kept} openings in {:.1} s ({threads} threads)",
+        clock.elapsed().as_secs_f64()
     );
     Ok(())
 }
