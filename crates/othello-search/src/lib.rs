@@ -37,7 +37,7 @@ pub use ffo::{
 };
 pub use midgame::*;
 pub use solver::{
-    BestFrom, Features, Mode, MoveValue, ParseFeatureError, ParseModeError, Solution, SolveError,
-    Solver, SolverConfig,
+    solver_weights, solver_weights_file, BestFrom, Features, Mode, MoveValue, ParseFeatureError,
+    ParseModeError, Solution, SolveError, Solver, SolverConfig,
 };
 pub use yomi_othello_eval::{hand_evaluate, Evaluator, HandEval, WeightError, Weights, EVAL_LIMIT};

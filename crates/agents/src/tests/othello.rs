@@ -250,3 +250,53 @@ fn beats_greedy_with(eval: &str) {
     .unwrap();
     assert_eq!(r.total().win, 16, "{eval}: {r:?}");
 }
+
+#[test]
+fn other_agent_weights_move_no_solver_node() {
+    // The solver's selective passes and its guess read the solver's own weights, so an agent
+    // that loads other weights (here all zero) solves the same trees: at 22 empties, where
+    // both run, every move's value and node count are the built-in agent's.
+    let zoo = Othello::zoo();
+    let dir = std::env::temp_dir().join(format!("yomi-solver-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let zero = dir.join("zero.weights");
+    yomi_othello_search::Weights::zero(12, "all zero")
+        .unwrap()
+        .write(&zero)
+        .unwrap();
+    let suite = yomi_othello_search::FfoSuite::load().unwrap();
+    let pos = suite.file("fforum-40-49.obf").unwrap()[1].position; // FFO #41
+    assert_eq!(pos.empties().count(), 22);
+    let spec = "othello:time=0,wld=22,exact=22,hash_mb=16";
+    let mut builtin = zoo.build(spec).unwrap();
+    let mut other = zoo
+        .build(&format!("{spec},weights={}", zero.display()))
+        .unwrap();
+    let solved = |agent: &mut Box<dyn yomi_core::Agent<Othello>>| {
+        let e = agent.explain(&pos, &mut Rng::seed_from_u64(1)).unwrap();
+        e.moves
+            .iter()
+            .map(|m| {
+                let nodes = m.parts.iter().find(|p| p.label == "nodes").unwrap().value;
+                (m.mv, m.score, nodes)
+            })
+            .collect::<Vec<_>>()
+    };
+    let a = solved(&mut builtin);
+    let b = solved(&mut other);
+    assert!(a.len() > 1 && a.iter().all(|m| m.2 > 0.0), "{a:?}");
+    assert_eq!(a, b);
+    // The agents' evaluations differ: the zero weights value every position at 0.
+    let shallow = |w: &str| {
+        let mut agent = zoo
+            .build(&format!("othello:time=0,depth=2,exact=0,wld=0{w}"))
+            .unwrap();
+        agent
+            .explain(&pos, &mut Rng::seed_from_u64(1))
+            .unwrap()
+            .moves[0]
+            .score
+    };
+    assert_eq!(shallow(&format!(",weights={}", zero.display())), 0.0);
+    assert_ne!(shallow(""), 0.0);
+}

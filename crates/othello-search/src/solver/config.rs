@@ -66,16 +66,17 @@ pub struct Features {
     /// the score range (when it has no guess at the score, see `guess`).
     pub wld_first: bool,
     /// An exact solve from `GUESS_MIN` empties on starts its probes at a guess of the score:
-    /// the value of a short midgame search with the learned evaluation (the built-in
-    /// [`Weights`](crate::Weights)), then moves by 2 discs at a time (see `docs/solver.md`).
+    /// the value of a short midgame search with the solver's own learned evaluation
+    /// ([`solver_weights`](crate::solver_weights)), then moves by 2 discs at a time (see
+    /// `docs/solver.md`).
     pub guess: bool,
     /// With a guess (see `guess`): the best moves of the guess's midgame search, in the
     /// positions it searched deeply (near the root), go into the table as the moves to try
     /// first, with no bounds.
     pub hints: bool,
     /// An exact solve from `SELECTIVE_MIN` (20) empties on first solves the root in selective
-    /// passes (ProbCut: a node is cut when a shallow search with the learned evaluation
-    /// clears its window by a margin, 1.5, 3, 6, then 12 discs), which leave their best moves
+    /// passes (ProbCut: a node is cut when a shallow search with the solver's own learned
+    /// evaluation clears its window by a margin, 1.5, 3, 6, then 12 discs), which leave their best moves
     /// in the table and their score as the next search's guess; their bounds never enter the
     /// proof (see `docs/solver.md`). Needs the table.
     pub selective: bool,

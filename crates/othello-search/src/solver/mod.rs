@@ -24,6 +24,8 @@
 //! From 20 empties on, an exact solve first runs selective passes (ProbCut with the learned
 //! evaluation at four margins, from 1.5 to 12 discs): their best moves order the proof and
 //! their score is its guess, but their bounds are tagged in the table and never used by it.
+//! The passes and the guess read the solver's own weights ([`solver_weights`]), not the
+//! agents' built-in set, so new agent weights move no solver node.
 //!
 //! A solve runs under [`Limits`] (time, nodes, a stop flag); a stopped solve returns the
 //! bounds it proved and the best move known.
@@ -47,6 +49,7 @@ use crate::table::{hash, EndgameTable, Entry};
 use crate::Weights;
 
 mod config;
+mod knowledge;
 mod ordering;
 mod pv;
 mod search;
@@ -55,6 +58,7 @@ pub use config::{
     BestFrom, Features, Mode, MoveValue, ParseFeatureError, ParseModeError, Solution, SolveError,
     SolverConfig,
 };
+pub use knowledge::{solver_weights, solver_weights_file};
 use pv::legal_moves;
 use search::{clamp, new_search, RootPlan, RootSearch};
 
@@ -99,7 +103,7 @@ pub struct Solver {
     date: u8,
     /// The midgame search that guesses an exact solve's score, made on first use.
     guesser: Option<MidgameSearch>,
-    /// The evaluation of the selective passes.
+    /// The evaluation of the selective passes: the solver's own ([`solver_weights`]).
     weights: Arc<Weights>,
 }
 
@@ -143,7 +147,7 @@ impl Solver {
             pool,
             date: 0,
             guesser: None,
-            weights: Weights::builtin(),
+            weights: solver_weights(),
         })
     }
 
@@ -334,7 +338,7 @@ impl Solver {
         let cpu = self.config.cpu;
         let guesser = self
             .guesser
-            .get_or_insert_with(|| MidgameSearch::with_cpu(4, Weights::builtin(), cpu));
+            .get_or_insert_with(|| MidgameSearch::with_cpu(4, solver_weights(), cpu));
         // An eighth of the solve's time and node budget, and its stop flag: a limited
         // solve keeps most of its budget for the proof (the guess's nodes count in the
         // solve's total but not in its budget).
