@@ -43,6 +43,10 @@ pub struct RunArgs {
     /// the others are played and appended; the result is the uninterrupted run's.
     #[arg(long)]
     pub resume: Option<PathBuf>,
+    /// Log on standard error every line an external engine prints that its protocol does not
+    /// know (banners, search tables: they are ignored, as GUIs do).
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 impl RunArgs {
@@ -62,6 +66,14 @@ impl RunArgs {
                 .or_else(|_| G::default().play_moves(line).map_err(|e| e.to_string()))
         })?;
         Ok(set.with_order(self.openings_order, seed))
+    }
+
+    /// Switches the logging of the lines external engines print beyond their protocol on
+    /// with `--verbose`.
+    pub fn apply_verbose(&self) {
+        if self.verbose {
+            yomi_protocol::log_ignored_lines(true);
+        }
     }
 
     /// The shard to play.

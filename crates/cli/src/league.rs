@@ -204,6 +204,7 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
         seed: args.seed,
         threads: args.threads.map(|t| t as usize),
     };
+    args.run.apply_verbose();
     let shard = args.run.shard();
     let header = games::header(
         "league",

@@ -339,6 +339,7 @@ fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
         seed: args.seed,
         threads: args.threads.map(|t| t as usize),
     };
+    args.run.apply_verbose();
     let shard = args.run.shard();
     let header = games::header(
         "match",

@@ -558,3 +558,39 @@ fn yomi_match_with_yomi_engine_in_both_protocols_gives_the_in_process_table() {
         );
     }
 }
+
+#[test]
+fn engines_that_print_banners_and_search_tables_play_whole_games() {
+    // Real engines print banners, search tables and summaries on standard output; the client
+    // ignores what its protocol does not know, as GUIs do. The engine here is `yomi engine`
+    // wrapped in a script that prints such lines before each of its own: the match is the
+    // in-process one, game for game, with no forfeit.
+    let inproc = ok(&[
+        "match", "first", "random", "--game", "othello", "--rounds", "2", "--seed", "4", "--json",
+    ]);
+    let want: serde_json::Value = serde_json::from_str(&inproc).unwrap();
+    for protocol in ["nboard", "gtp"] {
+        let spec = format!(
+            "engine:cmd=(bash {} '{YOMI}' engine --protocol {protocol} --game othello \
+             --agent first),protocol={protocol},time=5",
+            script("chatty.sh")
+        );
+        let args = [
+            "match", &spec, "random", "--game", "othello", "--rounds", "2", "--seed", "4", "--json",
+        ];
+        let out = ok(&args);
+        let got: serde_json::Value = serde_json::from_str(&out).unwrap();
+        for key in ["a_first", "a_second", "complete"] {
+            assert_eq!(got[key], want[key], "{protocol} {key}: {out}");
+        }
+        assert!(got.get("forfeits").is_none(), "{protocol}: {out}");
+        // With --verbose the ignored lines are logged on standard error.
+        let out = yomi(&[&args[..], &["--verbose"]].concat());
+        assert!(out.status.success());
+        let err = stderr(&out);
+        assert!(
+            err.contains("bash: ignored \"loading the opening book... done\""),
+            "{protocol}: {err}"
+        );
+    }
+}

@@ -234,25 +234,43 @@ impl<G: EngineGame> ExternalEngine<G> {
             next_id: 1,
         };
         let deadline = Instant::now() + STARTUP;
-        match self.spec.protocol {
-            Protocol::Nboard => {
-                run.process.send("nboard 2")?;
-                let depth = self.spec.depth.unwrap_or(DEFAULT_NBOARD_DEPTH);
-                run.process.send(&format!("set depth {depth}"))?;
-                nboard_sync(&mut run, deadline)?;
-            }
+        let depth = self.spec.depth.unwrap_or(DEFAULT_NBOARD_DEPTH);
+        let handshake = match self.spec.protocol {
+            Protocol::Nboard => run
+                .process
+                .send("nboard 2")
+                .and_then(|()| run.process.send(&format!("set depth {depth}")))
+                .and_then(|()| nboard_sync(&mut run, deadline)),
             Protocol::Gtp => {
-                let version = gtp_ask(&mut run, "protocol_version", deadline, &self.flag)?;
-                if version.trim() != "2" {
-                    return Err(Fault::protocol(format!(
-                        "protocol_version answered {version:?}, not 2"
-                    ))
-                    .into());
-                }
+                gtp_ask(&mut run, "protocol_version", deadline, &self.flag).and_then(|version| {
+                    if version.trim() == "2" {
+                        Ok(())
+                    } else {
+                        Err(Fault::protocol(format!(
+                            "protocol_version answered {version:?}, not 2"
+                        )))
+                    }
+                })
             }
+        };
+        if let Err(mut f) = handshake {
+            f.detail.push_str(&run.process.ignored_tail());
+            return Err(f.into());
         }
         self.running = Some(run);
         Ok(())
+    }
+
+    /// A forfeit's report with the engine's last output lines that its protocol did not know
+    /// (they may say what went wrong).
+    fn with_ignored<T>(&self, result: Result<T, AgentError>) -> Result<T, AgentError> {
+        match (result, &self.running) {
+            (Err(AgentError::Forfeit { reason, detail }), Some(run)) => Err(AgentError::Forfeit {
+                reason,
+                detail: detail + &run.process.ignored_tail(),
+            }),
+            (result, _) => result,
+        }
     }
 
     /// Brings the engine's board to `state`.
@@ -438,7 +456,7 @@ impl<G: EngineGame> ExternalEngine<G> {
                     }
                 }
                 Some("status") if !hints.is_empty() => break,
-                _ => nboard_other(&line)?,
+                _ => nboard_other(&mut run.process, &line),
             }
         }
         // Resynchronise: whatever else the hint printed comes before the pong.
@@ -472,15 +490,16 @@ fn nboard_move<G: EngineGame>(mv: G::Move) -> String {
     }
 }
 
-/// NBoard lines an engine may send at any time: ignored when waiting for something else; any
-/// other line is a protocol error.
-fn nboard_other(line: &str) -> Result<(), Fault> {
+/// A line that is not the one awaited: NBoard's lines an engine may send at any time are
+/// skipped; any other line (a banner, a search table, a summary, as real engines print) is
+/// ignored too, as GUIs do, and noted for reports ([`Process::ignore`]).
+fn nboard_other(process: &mut Process, line: &str) {
     match line.split_whitespace().next() {
         None
         | Some(
             "status" | "nodestats" | "search" | "book" | "set" | "pong" | "learned" | "analysis",
-        ) => Ok(()),
-        _ => Err(Fault::protocol(format!("unexpected line {line:?}"))),
+        ) => {}
+        _ => process.ignore(line),
     }
 }
 
@@ -501,7 +520,7 @@ fn nboard_wait(
         if let Some(found) = want(&line) {
             return Ok(found.trim().to_string());
         }
-        nboard_other(&line)?;
+        nboard_other(&mut run.process, &line);
     }
 }
 
@@ -557,7 +576,11 @@ fn gtp_ask(
         let (ok, rest) = match line.as_bytes()[0] {
             b'=' => (true, &line[1..]),
             b'?' => (false, &line[1..]),
-            _ => return Err(Fault::protocol(format!("unexpected line {line:?}"))),
+            // Not a response: a banner or a search report, ignored as GUIs do.
+            _ => {
+                run.process.ignore(line);
+                continue;
+            }
         };
         let id_text = id.to_string();
         // `=12 f5` (the standard) or `= 12 f5` (as Edax writes it).
@@ -616,6 +639,7 @@ impl<G: EngineGame> Agent<G> for ExternalEngine<G> {
                 notes: vec!["GTP gives no evaluations: the engine's move only".into()],
             }),
         };
+        let result = self.with_ignored(result);
         if matches!(result, Err(AgentError::Forfeit { .. })) {
             self.running = None;
         }
@@ -627,6 +651,7 @@ impl<G: EngineGame> Agent<G> for ExternalEngine<G> {
             return Err(AgentError::GameOver);
         }
         let result = self.ask_move(state).map(|(mv, _)| mv);
+        let result = self.with_ignored(result);
         if matches!(result, Err(AgentError::Forfeit { .. })) {
             // Kill it now; the next call starts a fresh process.
             self.running = None;

@@ -70,5 +70,5 @@ pub use external::{
 pub use game::EngineGame;
 pub use gtp::{colour_text, parse_colour, run_gtp, GTP_COMMANDS};
 pub use nboard::{default_hint_value, run_nboard, HintDepth, HintReader, HintValue};
-pub use process::kill_all_engines;
+pub use process::{kill_all_engines, log_ignored_lines};
 pub use session::{AgentFactory, AgentSettings, EngineOptions};

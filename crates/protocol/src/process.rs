@@ -18,6 +18,21 @@ const MAX_LINE: u64 = 64 * 1024;
 /// How many lines of the engine's standard error are kept for reports.
 const STDERR_LINES: usize = 8;
 
+/// How many of the engine's ignored output lines are kept for reports.
+const IGNORED_LINES: usize = 4;
+
+/// Whether ignored output lines are written to standard error ([`log_ignored_lines`]).
+static LOG_IGNORED: AtomicBool = AtomicBool::new(false);
+
+/// Writes every line an external engine prints that its protocol does not know (banners,
+/// search tables, summaries: the client ignores them, as GUIs do) to standard error, with
+/// the engine's program name, from now on in this process (`yomi match --verbose`). Off by
+/// default; the last few such lines go into the report of a game the engine forfeits either
+/// way.
+pub fn log_ignored_lines(on: bool) {
+    LOG_IGNORED.store(on, Ordering::Relaxed);
+}
+
 /// The process groups of the engines alive now, for [`kill_all_engines`].
 static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
@@ -91,6 +106,8 @@ pub(crate) struct Process {
     program: String,
     /// What was sent and received last, for reports.
     pub(crate) last_sent: String,
+    /// The last lines of its output that the protocol did not know, for reports.
+    ignored: VecDeque<String>,
 }
 
 impl std::fmt::Debug for Process {
@@ -178,6 +195,7 @@ impl Process {
             pid,
             program: program.clone(),
             last_sent: String::new(),
+            ignored: VecDeque::new(),
         })
     }
 
@@ -216,6 +234,28 @@ impl Process {
             out.push_str(&tail.into_iter().collect::<Vec<_>>().join(" | "));
         }
         out
+    }
+
+    /// Notes a line of the engine's output that the protocol does not know and skips it:
+    /// kept among the last few for reports, and logged when [`log_ignored_lines`] is on.
+    pub(crate) fn ignore(&mut self, line: &str) {
+        if LOG_IGNORED.load(Ordering::Relaxed) {
+            eprintln!("{}: ignored {line:?}", self.program);
+        }
+        if self.ignored.len() == IGNORED_LINES {
+            self.ignored.pop_front();
+        }
+        self.ignored.push_back(line.to_string());
+    }
+
+    /// The last lines the protocol did not know, for a report: `"; its last ignored lines:
+    /// ..."`, or nothing.
+    pub(crate) fn ignored_tail(&self) -> String {
+        if self.ignored.is_empty() {
+            return String::new();
+        }
+        let lines: Vec<String> = self.ignored.iter().map(|l| format!("{l:?}")).collect();
+        format!("; its last ignored lines: {}", lines.join(" | "))
     }
 
     /// Sends one line.

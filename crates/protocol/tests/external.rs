@@ -81,7 +81,10 @@ fn misbehaving_engines_forfeit_and_leave_nothing_behind() {
         ("hang", Forfeit::Timeout),
         ("illegal", Forfeit::IllegalMove("a1".to_string())),
         ("offboard", Forfeit::IllegalMove("e9".to_string())),
-        ("garbage", Forfeit::Protocol),
+        // A line the protocol does not know is ignored (real engines print banners and
+        // search tables); the engine then says nothing more and loses on time, and the report
+        // shows what it printed.
+        ("garbage", Forfeit::Timeout),
     ];
     for protocol in [Protocol::Nboard, Protocol::Gtp] {
         for (mode, want) in &cases {
@@ -96,6 +99,12 @@ fn misbehaving_engines_forfeit_and_leave_nothing_behind() {
                 assert!(
                     took >= time && took < Duration::from_secs(5),
                     "{protocol} {mode}: {took:?}"
+                );
+            }
+            if *mode == "garbage" {
+                assert!(
+                    detail.contains("its last ignored lines: \"~~~ 42 garbage ~~~\""),
+                    "{protocol}: {detail}"
                 );
             }
             if *mode == "crash" {

@@ -5,7 +5,7 @@
 #   hang     never answers (waits in a loop of `sleep` children)
 #   illegal  answers a move that is not legal (a1 is never legal with discs only in the centre)
 #   offboard answers a square off the board, space-separated as Edax writes its replies
-#   garbage  answers a line the protocol does not know
+#   garbage  answers a line the protocol does not know (ignored: then it loses on time)
 #   early    exits before answering the handshake
 mode=$1
 [ "$mode" = early ] && exit 1
