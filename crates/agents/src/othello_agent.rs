@@ -111,6 +111,20 @@ impl OthelloSettings {
             (eval, _) => Ok(eval.evaluator()),
         }
     }
+
+    /// The midgame search the agent runs with these settings: the evaluator, the table size,
+    /// and ProbCut with the built-in statistics ([`PROBCUT_LEARNED`]) for the learned
+    /// evaluation. For tools that measure the agent's search (`yomi bench midgame`).
+    ///
+    /// # Errors
+    /// As [`evaluator`](Self::evaluator).
+    pub fn midgame_search(&self) -> Result<MidgameSearch, WeightError> {
+        let mut midgame = MidgameSearch::new(self.hash_mb, self.evaluator()?);
+        if self.eval == OthelloEval::Learned {
+            midgame.set_probcut(self.probcut.map(|t| (t, PROBCUT_LEARNED)));
+        }
+        Ok(midgame)
+    }
 }
 
 impl Default for OthelloSettings {
@@ -166,10 +180,7 @@ impl OthelloAgent {
     /// A [`WeightError`] when `settings.weights` names a file that is missing, corrupt or of
     /// another layout.
     pub fn new(settings: OthelloSettings) -> Result<OthelloAgent, WeightError> {
-        let mut midgame = MidgameSearch::new(settings.hash_mb, settings.evaluator()?);
-        if settings.eval == OthelloEval::Learned {
-            midgame.set_probcut(settings.probcut.map(|t| (t, PROBCUT_LEARNED)));
-        }
+        let midgame = settings.midgame_search()?;
         Ok(OthelloAgent {
             midgame,
             settings,

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use thiserror::Error;
-use yomi_core::{Game, Rng, StopFlag};
+use yomi_core::{Agent, AgentError, Game, Rng, StopFlag};
 
 /// What [`generate_openings`] makes.
 #[derive(Clone, Debug, PartialEq)]
@@ -250,6 +250,31 @@ where
         }
     }
     Ok(out)
+}
+
+/// Plays on from `start` with `agent` moving for both sides (with `rng`) until `done` holds:
+/// that position, or `None` when the game ends first.
+///
+/// # Errors
+/// The agent's error.
+pub fn play_on<G: Game>(
+    start: &G,
+    agent: &mut dyn Agent<G>,
+    rng: &mut Rng,
+    done: impl Fn(&G) -> bool,
+) -> Result<Option<G>, AgentError> {
+    let mut pos = start.clone();
+    while !done(&pos) {
+        if pos.is_over() {
+            return Ok(None);
+        }
+        let mv = agent.choose(&pos, rng)?;
+        pos = pos.play(mv).map_err(|e| AgentError::Failed {
+            agent: agent.spec(),
+            reason: e.to_string(),
+        })?;
+    }
+    Ok(Some(pos))
 }
 
 /// The text of an openings file: `header` lines as `# ` comments, then one `LINE<TAB>VALUE`

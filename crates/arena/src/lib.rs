@@ -61,7 +61,7 @@ pub use elo::{
     ParseSprtError, Pentanomial, Scores, Sprt,
 };
 pub use generate::{
-    generate_openings, openings_file_text, random_line, GenerateConfig, GenerateError,
+    generate_openings, openings_file_text, play_on, random_line, GenerateConfig, GenerateError,
     GenerateProgress, GeneratedOpening, GeneratedOpenings, OpeningSource,
 };
 pub use harness::{

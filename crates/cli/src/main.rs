@@ -18,6 +18,7 @@ use yomi_othello::{MoveSequence, Othello, Othello4, Othello6};
 use yomi_protocol::EngineGame;
 use yomi_tictactoe::TicTacToe;
 
+mod bench_midgame;
 mod engine_cmd;
 mod explain;
 mod games;

@@ -6,19 +6,24 @@
 //! midgame search at a fixed depth without a time limit (so the value depends only on the
 //! position), kept within `--max-value` discs.
 
+use std::collections::HashSet;
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
+use std::path::PathBuf;
 use std::time::Instant;
 
 use yomi_agents::Zoo;
-use yomi_arena::{generate_openings, openings_file_text, GenerateConfig, OpeningSource};
+use yomi_arena::{
+    generate_openings, openings_file_text, play_on, GenerateConfig, OpeningSource, Openings,
+};
 use yomi_core::{Game, Player, Rng};
 use yomi_othello::{Move, MoveSequence, Othello};
 use yomi_othello_search::{EVAL_LIMIT, FINAL_SCALE};
 
 use yomi_agents::GameKind;
 
-use crate::{game_parser, interrupt, Res};
+use crate::{game_parser, interrupt, CliGame, Res};
 
 /// Arguments of `yomi openings`.
 #[derive(Debug, clap::Args)]
@@ -33,6 +38,34 @@ pub enum OpeningsCommand {
     /// Random legal lines kept when a fixed-depth search rates them balanced; one per line,
     /// `MOVES<TAB>VALUE` (value in discs for black), deduplicated up to symmetry.
     Generate(GenerateArgs),
+    /// Midgame positions for benchmarks: each opening of a file played on by the `othello`
+    /// agent at a fixed depth (hand-made evaluation, no time limit) for both sides, to a
+    /// number of empties that cycles through the range; one position per line, distinct up to
+    /// symmetry.
+    Positions(PositionsArgs),
+}
+
+/// Arguments of `yomi openings positions`.
+#[derive(Debug, clap::Args)]
+pub struct PositionsArgs {
+    /// The openings file whose lines are played on, in order.
+    #[arg(long)]
+    pub openings: PathBuf,
+    /// Positions to write.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub count: u64,
+    /// The fewest empty squares of a position.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=59))]
+    pub min_empties: u32,
+    /// The most empty squares of a position.
+    #[arg(long, default_value_t = 44, value_parser = clap::value_parser!(u32).range(1..=59))]
+    pub max_empties: u32,
+    /// The depth of the `othello` agent's search that plays on (hand-made evaluation).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub depth: u32,
+    /// Seed of the agent's random numbers (ties), one stream per opening.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// Arguments of `yomi openings generate`.
@@ -68,6 +101,7 @@ pub struct GenerateArgs {
 pub fn run(args: &OpeningsArgs) -> Res<()> {
     match &args.command {
         OpeningsCommand::Generate(g) => generate(g),
+        OpeningsCommand::Positions(p) => positions(p),
     }
 }
 
@@ -197,5 +231,81 @@ fn generate(args: &GenerateArgs) -> Res<()> {
         "{kept} openings in {:.1} s ({threads} threads)",
         clock.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+fn positions(args: &PositionsArgs) -> Res<()> {
+    let (low, high) = (args.min_empties, args.max_empties);
+    if low > high {
+        return Err(format!("--min-empties {low} is more than --max-empties {high}").into());
+    }
+    let name = args.openings.display().to_string();
+    let text = std::fs::read_to_string(&args.openings)
+        .map_err(|e| format!("cannot read the openings {name}: {e}"))?;
+    let set = Openings::parse(&name, &text, |line| {
+        line.parse::<Othello>()
+            .map_err(|e| e.to_string())
+            .or_else(|_| Othello::new().play_moves(line).map_err(|e| e.to_string()))
+    })?;
+    let spec = format!(
+        "othello:time=0,depth={},wld=0,exact=0,hash_mb=16,eval=hand",
+        args.depth
+    );
+    let zoo = Othello::zoo();
+    let mut agent = zoo.build(&spec)?;
+    let span = u64::from(high - low + 1);
+    let stop = interrupt::stop_flag();
+    let mut seen = HashSet::new();
+    let mut kept: Vec<(Othello, String)> = Vec::new();
+    for (i, opening) in set.list().iter().enumerate() {
+        if kept.len() as u64 >= args.count || stop.is_set() {
+            break;
+        }
+        let target = low + (kept.len() as u64 % span) as u32;
+        if opening.position.empties().count() < target {
+            continue;
+        }
+        let mut rng = Rng::for_stream(args.seed, i as u64);
+        let found = play_on(&opening.position, agent.as_mut(), &mut rng, |p| {
+            p.empties().count() <= target
+        })?;
+        match found {
+            Some(pos) if pos.empties().count() == target && seen.insert(pos.canonical()) => {
+                kept.push((pos, opening.text.clone()));
+            }
+            _ => {}
+        }
+    }
+    if (kept.len() as u64) < args.count {
+        eprintln!(
+            "warning: only {} positions from the {} openings of {name}",
+            kept.len(),
+            set.len()
+        );
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# yomi midgame positions: {} Othello positions at {low}-{high} empties",
+        kept.len()
+    );
+    let _ = writeln!(
+        out,
+        "# made by: yomi openings positions --openings {name} --count {} --min-empties {low} \
+         --max-empties {high} --depth {} --seed {}",
+        args.count, args.depth, args.seed
+    );
+    let _ = writeln!(
+        out,
+        "# each: an opening of the file (after the #) played on by `{spec}` for both sides to \
+         {low}, {}, ... empties in turn; distinct up to symmetry",
+        low + 1
+    );
+    for (pos, opening) in &kept {
+        let _ = writeln!(out, "{pos} # {opening}");
+    }
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(out.as_bytes())?;
+    stdout.flush()?;
     Ok(())
 }

@@ -170,6 +170,10 @@ enum BenchWhat {
     /// check every score against the published value and print nodes and times; a wrong
     /// score is an error (exit 1), a position stopped by --time or --nodes exits 3.
     Ffo(FfoArgs),
+    /// Time to depth of the `othello` agent's midgame search on a set of positions (such as
+    /// data/midgame/othello-200.txt): nodes, time and the effective branching factor per
+    /// depth.
+    Midgame(crate::bench_midgame::MidgameArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -293,7 +297,14 @@ fn solve_one<const N: usize>(args: &SolveArgs, pos: Board<N>) -> Res<()> {
 
 /// Runs `yomi bench`.
 pub fn run_bench(args: &BenchArgs) -> Res<()> {
-    let BenchWhat::Ffo(ffo) = &args.what;
+    match &args.what {
+        BenchWhat::Ffo(ffo) => run_ffo(ffo),
+        BenchWhat::Midgame(m) => crate::bench_midgame::run(m),
+    }
+}
+
+/// Runs `yomi bench ffo`.
+fn run_ffo(ffo: &FfoArgs) -> Res<()> {
     let suite = FfoSuite::load()?;
     let shard = ffo.shard.unwrap_or(Shard::WHOLE);
     let positions = suite.range(ffo.from, ffo.to, shard).map_err(|e| match e {

@@ -578,3 +578,154 @@ fn bench_ffo_shards_merge_to_the_whole_table_but_times() {
         "the others are bench shards",
     );
 }
+
+#[test]
+fn the_shipped_midgame_positions_are_the_generators_output() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let text = std::fs::read_to_string(format!("{root}/data/midgame/othello-200.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 200);
+    let mut seen = HashSet::new();
+    let mut per_empties = [0u32; 65];
+    for line in &lines {
+        let (board, opening) = line.split_once(" # ").unwrap();
+        let pos: Othello = board.parse().unwrap();
+        let e = pos.empties().count() as usize;
+        assert!((30..=44).contains(&e), "{line}");
+        per_empties[e] += 1;
+        assert!(
+            seen.insert(pos.canonical()),
+            "{line} repeats up to symmetry"
+        );
+        // The opening it came from is a line of the openings file.
+        let seq: MoveSequence = opening.parse().unwrap();
+        assert_eq!(seq.0.len(), 8, "{line}");
+        assert!(!pos.is_over());
+    }
+    assert!(
+        per_empties[30..=44].iter().all(|&n| n == 13 || n == 14),
+        "{per_empties:?}"
+    );
+    // The command in the header makes the same positions: its first three, regenerated.
+    let made_by = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# made by: yomi "))
+        .unwrap();
+    let mut args: Vec<String> = made_by.split_whitespace().map(String::from).collect();
+    let count = args.iter().position(|a| a == "--count").unwrap();
+    args[count + 1] = "3".into();
+    let file = args.iter().position(|a| a == "--openings").unwrap();
+    args[file + 1] = format!("{root}/{}", args[file + 1]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let again = ok(&args);
+    let first: Vec<&str> = again.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(first, lines[..3]);
+    // The file is an openings file: a match plays its positions.
+    let table = ok(&[
+        "match",
+        "random",
+        "random",
+        "--game",
+        "othello",
+        "--rounds",
+        "3",
+        "--openings",
+        &format!("{root}/data/midgame/othello-200.txt"),
+    ]);
+    assert!(table.contains("200 openings"), "{table}");
+    fails(
+        &[
+            "openings",
+            "positions",
+            "--openings",
+            &format!("{root}/data/openings/othello-8ply.txt"),
+            "--min-empties",
+            "40",
+            "--max-empties",
+            "30",
+        ],
+        "more than --max-empties",
+    );
+}
+
+#[test]
+fn bench_midgame_reports_each_depth_of_the_set() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let file = format!("{root}/data/midgame/othello-200.txt");
+    let json = ok(&[
+        "bench",
+        "midgame",
+        "--positions",
+        &file,
+        "--depth",
+        "4",
+        "--from",
+        "2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["count"], 200);
+    assert_eq!(v["probcut"], "1.5");
+    let rows = v["rows"].as_array().unwrap();
+    let depths: Vec<u64> = rows.iter().map(|r| r["depth"].as_u64().unwrap()).collect();
+    assert_eq!(depths, [2, 3, 4]);
+    let nodes: Vec<u64> = rows.iter().map(|r| r["nodes"].as_u64().unwrap()).collect();
+    assert!(nodes.windows(2).all(|w| w[1] > w[0]), "{nodes:?}");
+    // Node counts do not depend on the run: the table says the same.
+    let table = ok(&[
+        "bench",
+        "midgame",
+        "--positions",
+        &file,
+        "--depth",
+        "4",
+        "--from",
+        "2",
+    ]);
+    assert!(
+        table.starts_with("midgame search: 200 positions"),
+        "{table}"
+    );
+    for n in &nodes {
+        assert!(table.contains(&format!(" {n} ")), "{n}: {table}");
+    }
+    // The hand-made evaluation runs without ProbCut.
+    let hand = ok(&[
+        "bench",
+        "midgame",
+        "--positions",
+        &file,
+        "--depth",
+        "2",
+        "--eval",
+        "hand",
+        "--json",
+    ]);
+    assert!(hand.contains("\"probcut\":\"off\""), "{hand}");
+    fails(
+        &[
+            "bench",
+            "midgame",
+            "--positions",
+            &file,
+            "--depth",
+            "3",
+            "--from",
+            "5",
+        ],
+        "deeper than --depth",
+    );
+    fails(
+        &["bench", "midgame", "--positions", &file, "--probcut", "x"],
+        "--probcut takes",
+    );
+    fails(
+        &[
+            "bench",
+            "midgame",
+            "--positions",
+            "/nonexistent/positions.txt",
+        ],
+        "cannot read the positions",
+    );
+}

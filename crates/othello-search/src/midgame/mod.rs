@@ -14,12 +14,14 @@ use crate::table::{MidgameTable, NO_MOVE};
 
 mod negamax;
 mod probcut;
+mod profile;
 
 use negamax::Searcher;
 use probcut::probcut_rows;
 pub use probcut::{
     probcut_shallow, ProbCutPair, PROBCUT_LEARNED, PROBCUT_MIN_DEPTH, PROBCUT_THRESHOLD,
 };
+pub use profile::{depth_profile, DepthRow};
 
 /// The score of a finished game in the midgame search is its final disc difference (empty
 /// squares to the winner, from the side to move) times this: a won game, however narrowly,
