@@ -101,11 +101,22 @@ pub fn run(args: &MidgameArgs) -> Res<()> {
             "probcut": probcut,
             "hash_mb": args.hash_mb,
             "cpu": search.cpu().name(),
+            "table_entries": search.table_usage().1,
             "rows": rows.iter().map(|r| serde_json::json!({
                 "depth": r.depth,
                 "positions": r.positions,
                 "nodes": r.nodes,
                 "seconds": r.elapsed.as_secs_f64(),
+                "probcut_nodes": r.stats.probcut_nodes,
+                "probcut_tests": r.stats.probcut_tests,
+                "probcut_cuts": r.stats.probcut_cuts,
+                "table_probes": r.stats.table_probes,
+                "table_hits": r.stats.table_hits,
+                "table_cuts": r.stats.table_cuts,
+                "beta_cuts": r.stats.beta_cuts,
+                "first_move_cuts": r.stats.first_move_cuts,
+                "evaluations": r.stats.evaluations,
+                "table_fill": r.table_fill,
             })).collect::<Vec<_>>(),
         });
         println!("{json}");
@@ -115,6 +126,7 @@ pub fn run(args: &MidgameArgs) -> Res<()> {
         "{}",
         table(&name, args, &probcut, search.cpu().name(), &rows)
     );
+    print!("{}", spending(search.table_usage().1, &rows));
     Ok(())
 }
 
@@ -147,6 +159,37 @@ fn table(name: &str, args: &MidgameArgs, probcut: &str, cpu: &str, rows: &[Depth
             ebf
         );
         previous = Some(r);
+    }
+    out
+}
+
+/// Where the nodes went: one row per depth.
+fn spending(entries: usize, rows: &[DepthRow]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "where the nodes go (table of {entries} entries; % of nodes, probes or cutoffs):"
+    );
+    let _ = writeln!(
+        out,
+        "{:>5} {:>9} {:>10} {:>9} {:>9} {:>10} {:>11} {:>10}",
+        "depth", "probcut", "cut/test", "tt hits", "tt cuts", "tt filled", "first cuts", "evals/s"
+    );
+    for r in rows {
+        let s = &r.stats;
+        let pct = |a: u64, b: u64| 100.0 * a as f64 / b.max(1) as f64;
+        let _ = writeln!(
+            out,
+            "{:>5} {:>8.1}% {:>9.1}% {:>8.1}% {:>8.1}% {:>9.1}% {:>10.1}% {:>9.2}M",
+            r.depth,
+            100.0 * r.probcut_share(),
+            pct(s.probcut_cuts, s.probcut_tests),
+            100.0 * r.table_hit_rate(),
+            pct(s.table_cuts, s.table_probes),
+            100.0 * r.table_fill,
+            100.0 * r.first_move_cut_rate(),
+            r.evaluations_per_second() / 1e6
+        );
     }
     out
 }

@@ -658,7 +658,7 @@ fn bench_midgame_reports_each_depth_of_the_set() {
         "--positions",
         &file,
         "--depth",
-        "4",
+        "5",
         "--from",
         "2",
         "--json",
@@ -666,9 +666,20 @@ fn bench_midgame_reports_each_depth_of_the_set() {
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["count"], 200);
     assert_eq!(v["probcut"], "1.5");
+    assert_eq!(v["table_entries"], 524_288, "16 MiB of 32-byte entries");
     let rows = v["rows"].as_array().unwrap();
     let depths: Vec<u64> = rows.iter().map(|r| r["depth"].as_u64().unwrap()).collect();
-    assert_eq!(depths, [2, 3, 4]);
+    assert_eq!(depths, [2, 3, 4, 5]);
+    let n = |r: &serde_json::Value, key: &str| r[key].as_u64().unwrap();
+    for r in rows {
+        assert!(n(r, "first_move_cuts") <= n(r, "beta_cuts"), "{r}");
+        assert!(n(r, "table_hits") <= n(r, "table_probes"), "{r}");
+        assert!(n(r, "probcut_cuts") <= n(r, "probcut_tests"), "{r}");
+        assert!(n(r, "evaluations") < n(r, "nodes"), "{r}");
+    }
+    // ProbCut tests nodes of depth 3 or more: at depth 5 they hold some of the nodes.
+    let probcut = n(&rows[3], "probcut_nodes");
+    assert!(probcut > 0 && probcut < n(&rows[3], "nodes"), "{probcut}");
     let nodes: Vec<u64> = rows.iter().map(|r| r["nodes"].as_u64().unwrap()).collect();
     assert!(nodes.windows(2).all(|w| w[1] > w[0]), "{nodes:?}");
     // Node counts do not depend on the run: the table says the same.
@@ -678,12 +689,16 @@ fn bench_midgame_reports_each_depth_of_the_set() {
         "--positions",
         &file,
         "--depth",
-        "4",
+        "5",
         "--from",
         "2",
     ]);
     assert!(
         table.starts_with("midgame search: 200 positions"),
+        "{table}"
+    );
+    assert!(
+        table.contains("where the nodes go (table of 524288 entries"),
         "{table}"
     );
     for n in &nodes {

@@ -54,6 +54,46 @@ pub struct RootScore {
     pub nodes: u64,
 }
 
+/// What a midgame search spent its nodes on, counted by every search (a few additions per
+/// node): the measure of where the time to a depth goes (`yomi bench midgame`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MidgameStats {
+    /// Nodes inside ProbCut's test searches (part of the search's nodes; nested tests count
+    /// once).
+    pub probcut_nodes: u64,
+    /// ProbCut test searches run (each bound tried is one).
+    pub probcut_tests: u64,
+    /// ProbCut tests that cut their node.
+    pub probcut_cuts: u64,
+    /// Table probes (interior nodes).
+    pub table_probes: u64,
+    /// Probes that found the position (its best move then goes first).
+    pub table_hits: u64,
+    /// Probes whose stored bound ended the node.
+    pub table_cuts: u64,
+    /// Interior nodes whose moves failed high (a beta cutoff).
+    pub beta_cuts: u64,
+    /// Beta cutoffs by the first move tried.
+    pub first_move_cuts: u64,
+    /// Leaf evaluations.
+    pub evaluations: u64,
+}
+
+impl MidgameStats {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &MidgameStats) {
+        self.probcut_nodes += other.probcut_nodes;
+        self.probcut_tests += other.probcut_tests;
+        self.probcut_cuts += other.probcut_cuts;
+        self.table_probes += other.table_probes;
+        self.table_hits += other.table_hits;
+        self.table_cuts += other.table_cuts;
+        self.beta_cuts += other.beta_cuts;
+        self.first_move_cuts += other.first_move_cuts;
+        self.evaluations += other.evaluations;
+    }
+}
+
 /// What a [`MidgameSearch`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MidgameResult {
@@ -71,6 +111,8 @@ pub struct MidgameResult {
     pub nodes: u64,
     /// Time spent.
     pub elapsed: Duration,
+    /// What the nodes of all iterations were spent on.
+    pub stats: MidgameStats,
 }
 
 impl MidgameResult {
@@ -223,6 +265,22 @@ impl MidgameSearch {
         })
     }
 
+    /// How full the last search left the table: the entries it wrote (or kept) and the
+    /// table's capacity (0 and the capacity before the first search).
+    #[must_use]
+    pub fn table_usage(&self) -> (usize, usize) {
+        let generation = self.generation;
+        let Some(table) = self.table.as_ref() else {
+            return (0, self.entries);
+        };
+        let slots = table.slots();
+        let used = slots
+            .iter()
+            .filter(|e| e.generation == generation && e.depth > 0)
+            .count();
+        (used, slots.len())
+    }
+
     /// Searches every legal move of `pos` within `limits`.
     pub fn search(&mut self, pos: &Othello, limits: MidgameLimits) -> MidgameResult {
         let mut stop = Limits::none();
@@ -254,6 +312,7 @@ impl MidgameSearch {
                 timed_out: false,
                 nodes: 0,
                 elapsed: start.elapsed(),
+                stats: MidgameStats::default(),
             };
         }
         let max_depth = depth.clamp(1, 64);
@@ -316,6 +375,7 @@ impl MidgameSearch {
             timed_out: s.aborted,
             nodes: s.nodes,
             elapsed: start.elapsed(),
+            stats: s.stats,
         }
     }
 }

@@ -6,7 +6,7 @@ use yomi_core::Watch;
 use yomi_othello_eval::Evaluator;
 
 use super::probcut::{Cut, CUT_LIMIT};
-use super::{FINAL_SCALE, INFINITY};
+use super::{MidgameStats, FINAL_SCALE, INFINITY};
 use crate::bits::final_score;
 use crate::table::{midgame_hash, Bound, MidgameSlot, MidgameTable, NO_MOVE};
 
@@ -30,6 +30,10 @@ pub(super) struct Searcher<'a> {
     pub(super) aborted: bool,
     /// Whether some line stopped at the depth limit before the game ended.
     pub(super) horizon: bool,
+    /// What the nodes were spent on.
+    pub(super) stats: MidgameStats,
+    /// How many ProbCut test searches are running (nested tests count once).
+    in_probcut: u32,
 }
 
 impl<'a> Searcher<'a> {
@@ -52,6 +56,27 @@ impl<'a> Searcher<'a> {
             check_time: false,
             aborted: false,
             horizon: false,
+            stats: MidgameStats::default(),
+            in_probcut: 0,
+        }
+    }
+
+    /// Starts a ProbCut test search: counts it, and returns the node count to pass to
+    /// [`probcut_done`](Self::probcut_done) after it.
+    #[inline(always)]
+    fn probcut_start(&mut self) -> u64 {
+        self.stats.probcut_tests += 1;
+        self.in_probcut += 1;
+        self.nodes
+    }
+
+    /// Ends a ProbCut test search started when the node count was `before`: its nodes go to
+    /// [`MidgameStats::probcut_nodes`] once however deeply tests nest.
+    #[inline(always)]
+    fn probcut_done(&mut self, before: u64) {
+        self.in_probcut -= 1;
+        if self.in_probcut == 0 {
+            self.stats.probcut_nodes += self.nodes - before;
         }
     }
 }
@@ -120,13 +145,16 @@ macro_rules! negamax {
                 }
                 if depth == 0 {
                     self.horizon = true;
+                    self.stats.evaluations += 1;
                     return self.evaluator.evaluate(p, o);
                 }
 
                 // The transposition table.
                 let key = midgame_hash(p, o);
                 let mut tt_move = NO_MOVE;
+                self.stats.table_probes += 1;
                 if let Some(e) = self.table.probe(key, p, o, self.generation) {
+                    self.stats.table_hits += 1;
                     tt_move = e.best;
                     if u32::from(e.depth) >= depth {
                         let cut = match e.bound {
@@ -135,6 +163,7 @@ macro_rules! negamax {
                             Bound::Upper => e.score <= alpha,
                         };
                         if cut {
+                            self.stats.table_cuts += 1;
                             return e.score;
                         }
                     }
@@ -145,22 +174,28 @@ macro_rules! negamax {
                     let up = ((f64::from(beta) + cut.margin - cut.offset) / cut.slope).ceil();
                     if f64::from(beta).abs() < CUT_LIMIT && up.abs() < CUT_LIMIT {
                         let bound = up as i32;
+                        let before = self.probcut_start();
                         let v = self.$name(p, o, cut.shallow, bound - 1, bound);
+                        self.probcut_done(before);
                         if self.aborted {
                             return 0;
                         }
                         if v >= bound {
+                            self.stats.probcut_cuts += 1;
                             return beta;
                         }
                     }
                     let down = ((f64::from(alpha) - cut.margin - cut.offset) / cut.slope).floor();
                     if f64::from(alpha).abs() < CUT_LIMIT && down.abs() < CUT_LIMIT {
                         let bound = down as i32;
+                        let before = self.probcut_start();
                         let v = self.$name(p, o, cut.shallow, bound, bound + 1);
+                        self.probcut_done(before);
                         if self.aborted {
                             return 0;
                         }
                         if v <= bound {
+                            self.stats.probcut_cuts += 1;
                             return alpha;
                         }
                     }
@@ -216,6 +251,10 @@ macro_rules! negamax {
                         if v > a {
                             a = v;
                             if a >= beta {
+                                self.stats.beta_cuts += 1;
+                                if i == 0 {
+                                    self.stats.first_move_cuts += 1;
+                                }
                                 break;
                             }
                         }
