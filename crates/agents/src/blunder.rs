@@ -103,4 +103,8 @@ impl<G: Game> Agent<G> for BlunderAgent<G> {
     fn set_limits(&mut self, limits: &yomi_core::Limits) {
         self.inner.set_limits(limits);
     }
+
+    fn set_clock(&mut self, clock: Option<&yomi_core::Clock>) {
+        self.inner.set_clock(clock);
+    }
 }

@@ -3,7 +3,7 @@ use std::fmt::{self, Debug, Display};
 use serde::{Serialize, Serializer};
 use thiserror::Error;
 
-use crate::{Game, Limits, Rng};
+use crate::{Clock, Game, Limits, Rng};
 
 /// A player of game `G`: picks a move for a position.
 ///
@@ -53,6 +53,17 @@ pub trait Agent<G: Game>: Debug + Send {
     fn set_limits(&mut self, limits: &Limits) {
         let _ = limits;
     }
+
+    /// Gives the agent its side's game clock for the following moves (`None`: no clock).
+    /// A clock is what the agent may plan its time with (spend more on some moves, less on
+    /// others); the per-move [`Limits`] of [`Agent::set_limits`] still bound every move. A
+    /// harness playing at a time control and an engine protocol whose client sends its
+    /// clock call it before each move, after `set_limits`.
+    ///
+    /// The provided version ignores the clock: right for agents that do not search.
+    fn set_clock(&mut self, clock: Option<&Clock>) {
+        let _ = clock;
+    }
 }
 
 impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
@@ -70,6 +81,10 @@ impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
 
     fn set_limits(&mut self, limits: &Limits) {
         (**self).set_limits(limits);
+    }
+
+    fn set_clock(&mut self, clock: Option<&Clock>) {
+        (**self).set_clock(clock);
     }
 }
 

@@ -35,6 +35,7 @@
 #![deny(missing_docs)]
 
 mod agent;
+mod clock;
 mod container;
 mod error;
 mod game;
@@ -49,6 +50,7 @@ mod stop;
 pub mod testing;
 
 pub use agent::{Agent, AgentError, Explanation, Forfeit, MoveScore, Part};
+pub use clock::{Clock, OutOfTime, ParseTimeControlError, TimeControl};
 pub use container::{
     fnv1a64, Container, ContainerError, ContainerHeader, HEADER_LEN, MAX_PAYLOAD, TAG_LEN,
 };

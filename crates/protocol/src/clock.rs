@@ -1,23 +1,5 @@
-//! Turning the time a client gives into a time per move.
-
-use std::time::Duration;
-
-/// The share of its time an engine plans to use: the rest covers the time to start the
-/// search, to stop it, and to send the reply.
-const SAFETY: f64 = 0.8;
-
-/// The least time a move is given.
-const FLOOR: Duration = Duration::from_millis(5);
-
-/// The time for one move when `left` seconds must last `moves` more moves and `increment`
-/// seconds come back after each: `(left / moves + increment)` less a safety margin.
-#[must_use]
-pub fn per_move(left: f64, moves: u32, increment: f64) -> Duration {
-    let share = left.max(0.0) / f64::from(moves.max(1)) + increment.max(0.0);
-    Duration::try_from_secs_f64(share * SAFETY)
-        .unwrap_or(Duration::MAX)
-        .max(FLOOR)
-}
+//! The notation of GGS and GGF clocks (`mm:ss`, `main/increment/extension`). The clock
+//! itself, and the arithmetic of a time per move, is `yomi_core::Clock`.
 
 /// Parses a GGS clock value: `h:mm:ss`, `mm:ss` or seconds, each part possibly a decimal.
 #[must_use]
@@ -78,12 +60,5 @@ mod tests {
         assert_eq!(format_clock(900.0), "15:00");
         assert_eq!(parse_clock(&format_clock(12.25)), Some(12.25));
         assert_eq!(format_clock(12.25), "00:12.250");
-    }
-
-    #[test]
-    fn time_per_move_is_a_safe_share() {
-        assert_eq!(per_move(10.0, 10, 0.0), Duration::from_millis(800));
-        assert_eq!(per_move(10.0, 0, 1.0), Duration::from_millis(8800));
-        assert_eq!(per_move(-3.0, 5, 0.0), FLOOR);
     }
 }

@@ -4,9 +4,8 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use yomi_core::Player;
+use yomi_core::{Clock, Player};
 
-use crate::clock::per_move;
 use crate::session::{AgentFactory, Brain, EngineOptions, Inbox, Outbox, Work};
 use crate::EngineGame;
 
@@ -204,7 +203,7 @@ impl<G: EngineGame, W: Write> Gtp<G, W> {
                 if self.pos.is_over() {
                     return Err("the game is over".into());
                 }
-                let time = self.time_per_move(colour);
+                let time = self.clock(colour);
                 let pos = self.pos.clone();
                 let answer = self.brain.think(&mut self.inbox, &pos, time, false, |l| {
                     clean(l).split_whitespace().any(|w| w == "quit")
@@ -278,8 +277,9 @@ impl<G: EngineGame, W: Write> Gtp<G, W> {
         }
     }
 
-    /// The time for `colour`'s move from the clock the client set.
-    fn time_per_move(&self, colour: Player) -> Option<Duration> {
+    /// The clock of `colour` from the times the client set, and the flat share of it for
+    /// this move (`None`: no time limit).
+    fn clock(&self, colour: Player) -> Option<(Duration, Clock)> {
         let (main, byo, stones) = self.settings?;
         if main == 0.0 && byo > 0.0 && stones == 0 {
             // GTP: byo-yomi time with no stones means no time limit.
@@ -288,21 +288,29 @@ impl<G: EngineGame, W: Write> Gtp<G, W> {
         if main == 0.0 && byo == 0.0 {
             return None;
         }
+        let secs = |s: f64| Duration::try_from_secs_f64(s.max(0.0)).unwrap_or(Duration::MAX);
+        let clock = |left: f64, to_go: Option<u32>| Clock {
+            remaining: secs(left),
+            increment: Duration::ZERO,
+            moves_to_go: to_go,
+        };
         let moves = self.pos.moves_left();
-        match self.left[colour.index()] {
+        let c = match self.left[colour.index()] {
             // In byo-yomi: the period's time over its stones.
-            Some((secs, n)) if n > 0 => Some(per_move(secs, n, 0.0)),
+            Some((left, n)) if n > 0 => clock(left, Some(n)),
             // Main time (a byo-yomi period may follow).
-            Some((secs, _)) => {
+            Some((left, _)) => {
                 let after = if stones > 0 {
                     byo / f64::from(stones)
                 } else {
                     0.0
                 };
-                Some(per_move(secs, moves, 0.0).max(per_move(after, 1, 0.0)))
+                let c = clock(left, None);
+                return Some((c.flat_share(moves).max(clock(after, None).flat_share(1)), c));
             }
-            None if main > 0.0 => Some(per_move(main, moves, 0.0)),
-            None => Some(per_move(byo, stones, 0.0)),
-        }
+            None if main > 0.0 => clock(main, None),
+            None => clock(byo, Some(stones)),
+        };
+        Some((c.flat_share(moves), c))
     }
 }

@@ -61,7 +61,7 @@ mod nboard;
 mod process;
 mod session;
 
-pub use clock::{format_clock, parse_clock, parse_time_control, per_move};
+pub use clock::{format_clock, parse_clock, parse_time_control};
 pub use command::{split_command, SplitCommandError};
 pub use external::{
     grace, nboard_game_for, EngineSpec, ExternalEngine, ParseProtocolError, Protocol,

@@ -4,10 +4,10 @@ use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use yomi_core::{Explanation, Game, MoveScore, Player};
+use yomi_core::{Clock, Explanation, Game, MoveScore, Player};
 use yomi_othello::{ggf, Move, Othello};
 
-use crate::clock::{parse_time_control, per_move};
+use crate::clock::parse_time_control;
 use crate::session::{AgentFactory, AgentSettings, Brain, EngineOptions, Inbox, Outbox, Work};
 
 /// How deep an evaluation looked, as NBoard's `search` lines write it.
@@ -234,8 +234,9 @@ impl<W: Write> Nboard<W> {
         }
     }
 
-    /// The time for the side to move, from the record's clock.
-    fn time_per_move(&self) -> Option<Duration> {
+    /// The clock of the side to move, from the record's (its time control less the times
+    /// of its moves), and the flat share of it for this move.
+    fn clock(&self) -> Option<(Duration, Clock)> {
         let pos = self.game.position();
         let side = pos.side_to_move();
         let own = match side {
@@ -251,13 +252,19 @@ impl<W: Write> Nboard<W> {
             .filter(|m| m.player == side)
             .filter_map(|m| m.time)
             .sum();
+        let secs = |s: f64| Duration::try_from_secs_f64(s.max(0.0)).unwrap_or(Duration::MAX);
+        let clock = Clock {
+            remaining: secs(main - used),
+            increment: secs(increment),
+            moves_to_go: None,
+        };
         let moves = pos.empties().count().div_ceil(2);
-        Some(per_move(main - used, moves, increment))
+        Some((clock.flat_share(moves), clock))
     }
 
     fn think(&mut self, pos: &Othello) -> io::Result<Option<(Explanation<Move>, Duration)>> {
         self.status(format!("{} is thinking", self.name))?;
-        let time = self.time_per_move();
+        let time = self.clock();
         let answer = self
             .brain
             .think(&mut self.inbox, pos, time, true, interrupts);

@@ -10,7 +10,7 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use yomi_core::{Agent, AgentError, Explanation, Game, Limits, Rng, StopFlag};
+use yomi_core::{Agent, AgentError, Clock, Explanation, Game, Limits, Rng, StopFlag};
 
 /// What shapes the agent an engine plays with, as the client sets it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -261,14 +261,15 @@ impl<G: Game> Brain<G> {
         Ok(())
     }
 
-    /// Asks the agent about `pos` on a worker thread, with `time` per move (if any) and the
-    /// session's stop flag, while `inbox` keeps reading. `explain` asks for every move's
-    /// score; otherwise only the move is wanted (`choose`, as a match harness calls it).
+    /// Asks the agent about `pos` on a worker thread, with `time` per move and the clock it
+    /// was planned from (if the client gave one: the agent gets both) and the session's stop
+    /// flag, while `inbox` keeps reading. `explain` asks for every move's score; otherwise
+    /// only the move is wanted (`choose`, as a match harness calls it).
     pub(crate) fn think(
         &mut self,
         inbox: &mut Inbox<Work<G>>,
         pos: &G,
-        time: Option<Duration>,
+        time: Option<(Duration, Clock)>,
         explain: bool,
         interrupts: impl Fn(&str) -> bool,
     ) -> Answer<G> {
@@ -290,14 +291,16 @@ impl<G: Game> Brain<G> {
             },
         };
         let mut limits = Limits::none().with_flag(self.flag.clone());
-        if let Some(t) = time {
+        if let Some((t, _)) = time {
             limits = limits.with_time(t);
         }
+        let clock = time.map(|(_, c)| c);
         let mut rng = self.rng.clone();
         let pos = pos.clone();
         let work = move || {
             agent.set_limits(&limits);
-            let clock = Instant::now();
+            agent.set_clock(clock.as_ref());
+            let started = Instant::now();
             let result = if explain {
                 agent.explain(&pos, &mut rng)
             } else {
@@ -313,7 +316,7 @@ impl<G: Game> Brain<G> {
                 agent,
                 rng,
                 result,
-                elapsed: clock.elapsed(),
+                elapsed: started.elapsed(),
             }
         };
         match inbox.run(work, &self.flag, interrupts) {

@@ -5,7 +5,7 @@
 use std::io::{Cursor, Write};
 use std::time::{Duration, Instant};
 
-use yomi_core::{Agent, AgentError, Explanation, Game, Limits, MoveScore, Rng};
+use yomi_core::{Agent, AgentError, Clock, Explanation, Game, Limits, MoveScore, Rng};
 use yomi_nim::Nim;
 use yomi_othello::{Move, Othello};
 use yomi_protocol::{
@@ -614,4 +614,81 @@ fn nboard_sends_nodestats_after_a_thought_that_counts_nodes() {
     assert_eq!(lines.len(), 10, "{got}");
     // An agent that counts no nodes sends none (the transcripts above).
     assert!(!nboard("nboard 2\ngo\n", ranked(), 1).contains("nodestats"));
+}
+
+/// Plays the first legal move and keeps every clock it is given.
+#[derive(Debug, Default)]
+struct Clocked {
+    seen: std::sync::Arc<std::sync::Mutex<Vec<Option<Clock>>>>,
+}
+
+impl<G: Game> Agent<G> for Clocked {
+    fn spec(&self) -> String {
+        "clocked".to_string()
+    }
+
+    fn explain(&mut self, pos: &G, _: &mut Rng) -> Result<Explanation<G::Move>, AgentError> {
+        let scored = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| MoveScore::new(m, 0.0))
+            .collect();
+        Ok(Explanation::from_scores("clocked".into(), scored, |b| b[0]))
+    }
+
+    fn set_clock(&mut self, clock: Option<&Clock>) {
+        self.seen.lock().unwrap().push(clock.copied());
+    }
+}
+
+#[test]
+fn the_clients_clock_reaches_the_agent() {
+    // NBoard: one minute for black, 50 s of it used by F5.
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let handle = seen.clone();
+    let factory: AgentFactory<Othello> = Box::new(move |_| {
+        Ok(Box::new(Clocked {
+            seen: handle.clone(),
+        }) as Box<dyn Agent<Othello>>)
+    });
+    let input =
+        format!("nboard 2\nset depth 1\nset game (;TI[01:00/00:02]{START}B[F5//50]W[D6];)\ngo\n");
+    nboard(&input, factory, 1);
+    let got = seen.lock().unwrap().clone();
+    assert_eq!(
+        got,
+        [Some(Clock {
+            remaining: Duration::from_secs(10),
+            increment: Duration::from_secs(2),
+            moves_to_go: None,
+        })]
+    );
+    // GTP: byo-yomi of 0.25 s a stone; without time settings, no clock.
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let handle = seen.clone();
+    let factory: AgentFactory<Othello> = Box::new(move |_| {
+        Ok(Box::new(Clocked {
+            seen: handle.clone(),
+        }) as Box<dyn Agent<Othello>>)
+    });
+    gtp::<Othello>("1 time_settings 0 0.25 1\n2 genmove b\n", factory, 1);
+    let handle = seen.clone();
+    let factory: AgentFactory<Othello> = Box::new(move |_| {
+        Ok(Box::new(Clocked {
+            seen: handle.clone(),
+        }) as Box<dyn Agent<Othello>>)
+    });
+    gtp::<Othello>("genmove b\n", factory, 1);
+    let got = seen.lock().unwrap().clone();
+    assert_eq!(
+        got,
+        [
+            Some(Clock {
+                remaining: Duration::from_millis(250),
+                increment: Duration::ZERO,
+                moves_to_go: Some(1),
+            }),
+            None
+        ]
+    );
 }
