@@ -3,7 +3,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use yomi_core::{Agent, AgentError, Game, GameResult, Limits, Player, Rng, Shard, StopFlag};
+use yomi_core::{
+    Agent, AgentError, Clock, Forfeit, Game, GameResult, Limits, Player, Rng, Shard, StopFlag,
+    TimeControl,
+};
 
 use crate::elo::{Pentanomial, Sprt};
 use crate::openings::{Opening, Openings};
@@ -37,6 +40,13 @@ pub struct RunOptions<G> {
     pub prior: Vec<(u64, GameResult)>,
     /// The forfeits among the games of [`RunOptions::prior`], kept in the result.
     pub prior_forfeits: Vec<GameForfeit>,
+    /// The time control of A and of B (`None`: no clock, the agent plays by its own
+    /// settings). With one, the harness keeps that side's clock: before each move the agent
+    /// gets it ([`Agent::set_clock`]) and the time left as its per-move limit (its own
+    /// tighter limit still wins); after it, the move's time is charged, and a side out of
+    /// time loses the game with `forfeit: timeout`. Games at a clock depend on the machine's
+    /// timing, so they are not repeatable as fixed-depth games are.
+    pub time_controls: [Option<TimeControl>; 2],
 }
 
 impl<G: Game> RunOptions<G> {
@@ -57,6 +67,7 @@ impl<G: Game> RunOptions<G> {
             record_moves: false,
             prior: Vec::new(),
             prior_forfeits: Vec::new(),
+            time_controls: [None, None],
         }
     }
 }
@@ -137,7 +148,14 @@ where
     A: Agent<G>,
     B: Agent<G>,
 {
-    let game = play_one(start, make_a, make_b, seed, index, None, None)?;
+    let game = play_one(
+        start,
+        make_a,
+        make_b,
+        (seed, index),
+        &Setup::default(),
+        None,
+    )?;
     Ok((game.result, game.time))
 }
 
@@ -148,13 +166,20 @@ struct Played<M> {
     forfeit: Option<GameForfeit>,
 }
 
+/// How a game is played beyond its agents: the match's stop flag and the sides' clocks.
+#[derive(Default)]
+struct Setup<'a> {
+    stop: Option<&'a StopFlag>,
+    /// A's and B's time controls.
+    time_controls: [Option<TimeControl>; 2],
+}
+
 fn play_one<G, A, B>(
     start: &G,
     make_a: &(impl Fn() -> A + ?Sized),
     make_b: &(impl Fn() -> B + ?Sized),
-    seed: u64,
-    index: u64,
-    stop: Option<&StopFlag>,
+    (seed, index): (u64, u64),
+    setup: &Setup<'_>,
     moves: Option<Vec<G::Move>>,
 ) -> Result<Played<G::Move>, MatchError>
 where
@@ -164,11 +189,15 @@ where
 {
     let mut a = make_a();
     let mut b = make_b();
-    if let Some(flag) = stop {
-        let limits = Limits::none().with_flag(flag.clone());
-        a.set_limits(&limits);
-        b.set_limits(&limits);
+    let base = match setup.stop {
+        Some(flag) => Limits::none().with_flag(flag.clone()),
+        None => Limits::none(),
+    };
+    if setup.stop.is_some() {
+        a.set_limits(&base);
+        b.set_limits(&base);
     }
+    let mut clocks = setup.time_controls.map(|tc| tc.as_ref().map(Clock::start));
     let mut rng = Rng::for_stream(seed, index);
     let a_side = if index.is_multiple_of(2) {
         start.side_to_move()
@@ -190,10 +219,23 @@ where
         let a_moves = pos.side_to_move() == a_side;
         let (agent, slot): (&mut dyn Agent<G>, usize) =
             if a_moves { (&mut a, 0) } else { (&mut b, 1) };
+        if let Some(c) = &clocks[slot] {
+            agent.set_limits(&base.clone().with_time(c.remaining));
+            agent.set_clock(Some(c));
+        }
         let clock = Instant::now();
-        let chosen = agent.choose(&pos, &mut rng);
-        time[slot].seconds += clock.elapsed().as_secs_f64();
+        let mut chosen = agent.choose(&pos, &mut rng);
+        let elapsed = clock.elapsed();
+        time[slot].seconds += elapsed.as_secs_f64();
         time[slot].moves += 1;
+        if let (Some(c), Ok(_)) = (&mut clocks[slot], &chosen) {
+            if let Err(out) = c.charge(elapsed) {
+                chosen = Err(AgentError::Forfeit {
+                    reason: Forfeit::Timeout,
+                    detail: out.to_string(),
+                });
+            }
+        }
         let mv = match chosen {
             Ok(mv) => mv,
             // An external engine that crashed, hung, broke its protocol or played an illegal
@@ -397,13 +439,16 @@ where
                         }
                         let index = shard.index_of(slot);
                         let opening = options.openings.for_round(index / 2);
+                        let setup = Setup {
+                            stop: Some(stop),
+                            time_controls: options.time_controls,
+                        };
                         let played = play_one(
                             &opening.position,
                             make_a,
                             make_b,
-                            config.seed,
-                            index,
-                            Some(stop),
+                            (config.seed, index),
+                            &setup,
                             record.then(Vec::new),
                         );
                         match played {

@@ -383,3 +383,97 @@ fn forfeits_are_recorded_with_their_reason_at_any_thread_count_and_in_shards() {
     again.prior_forfeits = one.forfeits.clone();
     assert_eq!(run(&again, &config(300, 4, Some(2)), flaky, random), one);
 }
+
+/// Sleeps `ms` before each move (the first legal one) and keeps the clocks it is given.
+#[derive(Debug)]
+struct Sleeper {
+    ms: u64,
+    clocks: std::sync::Arc<std::sync::Mutex<Vec<Option<yomi_core::Clock>>>>,
+}
+
+impl<G: Game> Agent<G> for Sleeper {
+    fn spec(&self) -> String {
+        format!("sleeper:{}", self.ms)
+    }
+
+    fn explain(
+        &mut self,
+        state: &G,
+        _: &mut yomi_core::Rng,
+    ) -> Result<yomi_core::Explanation<G::Move>, yomi_core::AgentError> {
+        std::thread::sleep(std::time::Duration::from_millis(self.ms));
+        let scored = state
+            .legal_moves()
+            .iter()
+            .map(|&m| yomi_core::MoveScore::new(m, 0.0))
+            .collect();
+        Ok(yomi_core::Explanation::from_scores(
+            format!("sleeper:{}", self.ms),
+            scored,
+            |b| b[0],
+        ))
+    }
+
+    fn set_clock(&mut self, clock: Option<&yomi_core::Clock>) {
+        self.clocks.lock().unwrap().push(clock.copied());
+    }
+}
+
+#[test]
+fn a_side_out_of_time_forfeits_and_the_match_goes_on() {
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+    // A sleeps 40 ms a move on a clock of 0.1 s + 0.01 s: it runs out at its third move
+    // (100 - 40 + 10 - 40 + 10 = 40 ms left, then 40 + margin); B has no clock.
+    let clocks = Arc::new(Mutex::new(Vec::new()));
+    let seen = clocks.clone();
+    let mut options = RunOptions::from_start(TicTacToe::default());
+    options.time_controls = [Some("0.1+0.01".parse().unwrap()), None];
+    let result = run_match(
+        &config(2, 1, Some(1)),
+        &options,
+        move || -> Box<dyn Agent<TicTacToe>> {
+            Box::new(Sleeper {
+                ms: 40,
+                clocks: seen.clone(),
+            })
+        },
+        random,
+        &mut NoObserver,
+    )
+    .unwrap();
+    assert!(result.complete);
+    assert_eq!(result.total().games(), 4);
+    // Every game A did not finish in time is a loss by timeout; tic-tac-toe gives A at most
+    // 5 moves, so it loses some games on time, never with time to spare.
+    let timeouts: Vec<_> = result
+        .forfeits
+        .iter()
+        .filter(|f| f.reason == "timeout")
+        .collect();
+    assert!(!timeouts.is_empty(), "{result:?}");
+    assert!(timeouts.iter().all(|f| f.agent == Seat::A));
+    assert!(
+        timeouts[0].detail.starts_with("out of time"),
+        "{timeouts:?}"
+    );
+    // The clocks A was given: each game starts at 0.1 s, then falls by about 30 ms a move.
+    let seen = clocks.lock().unwrap().clone();
+    assert!(seen.iter().all(Option::is_some));
+    let first = seen[0].unwrap();
+    assert_eq!(first.remaining, Duration::from_millis(100));
+    assert_eq!(first.increment, Duration::from_millis(10));
+    assert!(
+        seen.iter()
+            .any(|c| c.unwrap().remaining < Duration::from_millis(75)),
+        "{seen:?}"
+    );
+    // Without a time control the agents get no clock, and the match is the usual one.
+    let plain = run(
+        &RunOptions::from_start(TicTacToe::default()),
+        &config(50, 3, Some(2)),
+        perfect,
+        random,
+    );
+    assert!(plain.forfeits.is_empty());
+}

@@ -14,7 +14,7 @@ use yomi_arena::{
     MatchResult, Observer, OpeningOrder, Openings, PriorGames, Progress, RecordFormat, Recorder,
     RunOptions, Scores, Shard,
 };
-use yomi_core::Game;
+use yomi_core::{AgentSpec, Game, TimeControl};
 use yomi_protocol::EngineGame;
 
 use crate::{interrupt, report, CliGame, Res};
@@ -47,6 +47,12 @@ pub struct RunArgs {
     /// know (banners, search tables: they are ignored, as GUIs do).
     #[arg(long)]
     pub verbose: bool,
+    /// Play at a time control, BASE+INC in seconds (e.g. 5+0.05): the harness keeps each
+    /// side's clock, gives it to the agent before each move, and a side out of time loses
+    /// with `forfeit: timeout`. An agent's `tc=` (`tc=none`: no clock) overrides it for that
+    /// side. Games at a clock depend on the machine's timing.
+    #[arg(long, allow_hyphen_values = true)]
+    pub tc: Option<TimeControl>,
 }
 
 impl RunArgs {
@@ -74,6 +80,28 @@ impl RunArgs {
         if self.verbose {
             yomi_protocol::log_ignored_lines(true);
         }
+    }
+
+    /// An agent's spec without its `tc=` parameter, and that side's time control: the
+    /// spec's own (`tc=none` for no clock), else `--tc`.
+    pub fn split_tc(&self, spec: &str) -> Res<(String, Option<TimeControl>)> {
+        if !spec.contains("tc=") {
+            return Ok((spec.to_string(), self.tc));
+        }
+        let parsed: AgentSpec = spec.parse()?;
+        let mut rest = AgentSpec::new(parsed.name())?;
+        let mut tc = self.tc;
+        for (key, value) in parsed.params() {
+            if key == "tc" {
+                tc = match value.as_str() {
+                    "none" => None,
+                    v => Some(v.parse::<TimeControl>()?),
+                };
+            } else {
+                rest.set(key, value.clone())?;
+            }
+        }
+        Ok((rest.to_string(), tc))
     }
 
     /// The shard to play.
@@ -105,6 +133,23 @@ impl RunArgs {
         }
         Ok((None, PriorGames::new()))
     }
+}
+
+/// The line that says a run was played at a clock: each side's time control, and that the
+/// games depend on the machine's timing.
+pub fn clock_note(sides: &[(&str, Option<TimeControl>)]) -> String {
+    let each: Vec<String> = sides
+        .iter()
+        .map(|(name, tc)| match tc {
+            Some(tc) => format!("{} {tc}", report::display_name(name)),
+            None => format!("{} none", report::display_name(name)),
+        })
+        .collect();
+    format!(
+        "clock: {} (seconds, BASE+INC; games at a clock depend on the machine's timing and do \
+         not repeat exactly)",
+        each.join(", ")
+    )
 }
 
 /// The record header of a run (see [`record_header`]).

@@ -192,11 +192,17 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
     if agents.is_empty() {
         return Err("no agents to play: --agents is empty".into());
     }
-    // Build everything once up front so a bad spec fails before any game.
-    let baseline = zoo.build(&args.baseline)?.spec();
-    let mut specs = Vec::with_capacity(agents.len());
+    // Each side's time control: its `tc=`, else --tc.
+    let (base_text, base_tc) = args.run.split_tc(&args.baseline)?;
+    let mut texts = Vec::with_capacity(agents.len());
     for a in &agents {
-        specs.push(zoo.build(a)?.spec());
+        texts.push(args.run.split_tc(a)?);
+    }
+    // Build everything once up front so a bad spec fails before any game.
+    let baseline = zoo.build(&base_text)?.spec();
+    let mut specs = Vec::with_capacity(agents.len());
+    for (text, _) in &texts {
+        specs.push(zoo.build(text)?.spec());
     }
     let openings = args.run.openings::<G>(None, args.seed)?;
     let config = MatchConfig {
@@ -206,15 +212,24 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
     };
     args.run.apply_verbose();
     let shard = args.run.shard();
+    let mut fields = serde_json::json!({
+        "game": G::NAME,
+        "baseline": baseline,
+        "agents": specs,
+        "rounds": args.rounds,
+        "seed": args.seed,
+    });
+    // A record of a run at a clock says so; one without keeps the header it had.
+    if base_tc.is_some() || texts.iter().any(|(_, t)| t.is_some()) {
+        let tc = |t: &Option<yomi_core::TimeControl>| t.map(|t| t.to_string());
+        fields["tc"] = serde_json::json!({
+            "baseline": tc(&base_tc),
+            "agents": texts.iter().map(|(_, t)| tc(t)).collect::<Vec<_>>(),
+        });
+    }
     let header = games::header(
         "league",
-        &serde_json::json!({
-            "game": G::NAME,
-            "baseline": baseline,
-            "agents": specs,
-            "rounds": args.rounds,
-            "seed": args.seed,
-        }),
+        &fields,
         &serde_json::to_value(openings.info())?,
         shard,
     );
@@ -230,11 +245,18 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
             break;
         }
         (options.prior, options.prior_forfeits) = prior.take(k);
+        options.time_controls = [texts[k].1, base_tc];
         let started = Instant::now();
         let mut watch =
             games::Watch::new(&bar, per_match * k as u64, a.clone(), recorder.as_mut(), k)
                 .with_names(&specs[k], &baseline);
-        let result = games::play_specs(&zoo, &config, &options, (a, &args.baseline), &mut watch);
+        let result = games::play_specs(
+            &zoo,
+            &config,
+            &options,
+            (&texts[k].0, &base_text),
+            &mut watch,
+        );
         let result = match result {
             Ok(r) => r,
             Err(e) => {
@@ -265,6 +287,15 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
         print::<G>(&mut out, &agents, &baseline, &results, args.format())?;
     }
     out.flush()?;
+    if base_tc.is_some() || texts.iter().any(|(_, t)| t.is_some()) {
+        let mut sides: Vec<(&str, Option<yomi_core::TimeControl>)> = texts
+            .iter()
+            .zip(&agents)
+            .map(|((_, tc), a)| (a.as_str(), *tc))
+            .collect();
+        sides.push((args.baseline.as_str(), base_tc));
+        eprintln!("{}", games::clock_note(&sides));
+    }
     for (agent, secs, per_move) in &timings {
         eprintln!(
             "{agent:<24} {secs:>7.2} s  ({} per move)",

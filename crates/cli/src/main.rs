@@ -320,9 +320,11 @@ fn parse_position<G: Game>(text: Option<&str>) -> Res<G> {
 
 fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
     let zoo = G::cli_zoo();
+    let (text_a, tc_a) = args.run.split_tc(&args.a)?;
+    let (text_b, tc_b) = args.run.split_tc(&args.b)?;
     // Build both agents once up front so a bad spec fails before any thread starts.
-    let spec_a = zoo.build(&args.a)?.spec();
-    let spec_b = zoo.build(&args.b)?.spec();
+    let spec_a = zoo.build(&text_a)?.spec();
+    let spec_b = zoo.build(&text_b)?.spec();
     let start: Option<G> = match &args.start {
         Some(text) => Some(parse_position(Some(text))?),
         None => None,
@@ -342,28 +344,35 @@ fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
     };
     args.run.apply_verbose();
     let shard = args.run.shard();
+    let mut fields = serde_json::json!({
+        "game": G::NAME,
+        "agent_a": spec_a,
+        "agent_b": spec_b,
+        "rounds": args.rounds,
+        "seed": args.seed,
+        "sprt": args.sprt.map(|s| s.to_string()),
+    });
+    // A record of a run at a clock says so; one without keeps the header it had.
+    if tc_a.is_some() || tc_b.is_some() {
+        fields["tc"] =
+            serde_json::json!([tc_a.map(|t| t.to_string()), tc_b.map(|t| t.to_string())]);
+    }
     let header = games::header(
         "match",
-        &serde_json::json!({
-            "game": G::NAME,
-            "agent_a": spec_a,
-            "agent_b": spec_b,
-            "rounds": args.rounds,
-            "seed": args.seed,
-            "sprt": args.sprt.map(|s| s.to_string()),
-        }),
+        &fields,
         &serde_json::to_value(openings.info())?,
         shard,
     );
     let (mut recorder, mut prior) = args.run.recorder::<G>(&header)?;
     let mut options = games::options(openings, shard, recorder.is_some());
     options.sprt = args.sprt;
+    options.time_controls = [tc_a, tc_b];
     (options.prior, options.prior_forfeits) = prior.take(0);
     let bar = games::games_bar(shard.games_of(args.rounds * 2));
     let clock = Instant::now();
     let mut watch = games::Watch::new(&bar, 0, String::new(), recorder.as_mut(), 0)
         .with_names(&spec_a, &spec_b);
-    let result = games::play_specs(&zoo, &config, &options, (&args.a, &args.b), &mut watch);
+    let result = games::play_specs(&zoo, &config, &options, (&text_a, &text_b), &mut watch);
     bar.finish_and_clear();
     let result = result?;
     let elapsed = clock.elapsed();
@@ -392,6 +401,12 @@ fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
         result.agent_b,
         report::duration(result.time[1].per_move()),
     );
+    if tc_a.is_some() || tc_b.is_some() {
+        eprintln!(
+            "{}",
+            games::clock_note(&[(&result.agent_a, tc_a), (&result.agent_b, tc_b)])
+        );
+    }
     if result.end == yomi_arena::End::Interrupted {
         return games::interrupted_error(&args.run);
     }

@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{fails, ok, stderr, yomi};
+use common::{fails, ok, stderr, stdout, yomi};
 use yomi_agents::{zoo_with_engines, FirstAgent, Zoo};
 use yomi_arena::play_game;
 use yomi_core::{Agent, Game, GameResult, Rng};
@@ -593,4 +593,72 @@ fn engines_that_print_banners_and_search_tables_play_whole_games() {
             "{protocol}: {err}"
         );
     }
+}
+
+#[test]
+fn matches_at_a_clock_forfeit_on_time_and_say_so() {
+    // An engine that never answers, at a clock of 0.3 s: it loses both games on time (its
+    // per-move limit is the time left on its clock), and the match goes on.
+    let hang = format!(
+        "engine:cmd=(bash {} hang),protocol=nboard,time=5",
+        script("nboard.sh")
+    );
+    let out = yomi(&[
+        "match", &hang, "random", "--game", "othello", "--rounds", "1", "--tc", "0.3+0", "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json = stdout(&out);
+    assert_eq!(total(&json), (0, 2, 0), "{json}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let forfeits = v["forfeits"].as_array().unwrap();
+    assert_eq!(forfeits.len(), 2);
+    assert!(forfeits.iter().all(|f| f["reason"] == "timeout"), "{json}");
+    assert!(
+        stderr(&out).contains("clock: engine:cmd=") && stderr(&out).contains("0.3+0, random 0.3+0"),
+        "{}",
+        stderr(&out)
+    );
+    // `tc=none` takes the clock off one side: a fast agent at a clock plays whole games.
+    let out = ok(&[
+        "match",
+        "first",
+        "random:tc=none",
+        "--game",
+        "othello",
+        "--rounds",
+        "2",
+        "--tc",
+        "30+1",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v.get("forfeits").is_none(), "{out}");
+    // A record of a run at a clock names it: resuming at another clock is refused.
+    let dir = std::env::temp_dir().join(format!("yomi-tc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("clock.jsonl");
+    let record = record.to_str().unwrap();
+    ok(&[
+        "match", "first", "random", "--rounds", "2", "--tc", "30+1", "--record", record,
+    ]);
+    let header = std::fs::read_to_string(record).unwrap();
+    assert!(
+        header
+            .lines()
+            .next()
+            .unwrap()
+            .contains("\"tc\":[\"30+1\",\"30+1\"]"),
+        "{header}"
+    );
+    fails(
+        &[
+            "match", "first", "random", "--rounds", "2", "--tc", "20+1", "--resume", record,
+        ],
+        "different run",
+    );
+    // Bad time controls are one clear error.
+    for bad in ["10+", "-5+1", "abc"] {
+        fails(&["match", "first", "random", "--tc", bad], "BASE+INC");
+    }
+    fails(&["match", "first:tc=1+", "random"], "BASE+INC");
 }
