@@ -6,7 +6,9 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
-use yomi_core::{Agent, AgentError, Explanation, Forfeit, Game, Limits, MoveScore, Rng, StopFlag};
+use yomi_core::{
+    Agent, AgentError, Clock, Explanation, Forfeit, Game, Limits, MoveScore, Rng, StopFlag,
+};
 use yomi_othello::ggf;
 
 use crate::clock::format_clock;
@@ -130,6 +132,8 @@ pub struct ExternalEngine<G: EngineGame> {
     last_pid: Option<u32>,
     limit: Option<Duration>,
     flag: StopFlag,
+    /// The side's clock from the harness ([`Agent::set_clock`]), when it plays at one.
+    clock: Option<Clock>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -148,6 +152,10 @@ struct Running<G> {
     board: Option<G>,
     /// GTP: the id of the next command; NBoard: of the next ping.
     next_id: u64,
+    /// Without a clock from the harness, the NBoard game clock this client advertised at the
+    /// game's start (the time per move times the moves left then), charged with each of the
+    /// engine's moves: the clock it enforces is the clock it sent.
+    own_clock: Option<Clock>,
 }
 
 /// Why an [`ExternalEngine`] cannot be made for a game.
@@ -178,6 +186,7 @@ impl<G: EngineGame> ExternalEngine<G> {
             last_pid: None,
             limit: None,
             flag: StopFlag::new(),
+            clock: None,
             _game: PhantomData,
         })
     }
@@ -232,6 +241,7 @@ impl<G: EngineGame> ExternalEngine<G> {
             process,
             board: None,
             next_id: 1,
+            own_clock: None,
         };
         let deadline = Instant::now() + STARTUP;
         let depth = self.spec.depth.unwrap_or(DEFAULT_NBOARD_DEPTH);
@@ -313,7 +323,18 @@ impl<G: EngineGame> ExternalEngine<G> {
         // A new game.
         match protocol {
             Protocol::Nboard => {
-                let record = nboard_game_for(state, time).expect("checked at construction");
+                // The clock the engine is told, and later held to: the harness's, or one of
+                // its own (its time per move for each of its moves left).
+                let clock = self.clock.unwrap_or_else(|| {
+                    let moves = state.moves_left().max(1);
+                    Clock {
+                        remaining: time.saturating_mul(moves),
+                        increment: Duration::ZERO,
+                        moves_to_go: None,
+                    }
+                });
+                run.own_clock = self.clock.is_none().then_some(clock);
+                let record = nboard_game_at_clock(state, &clock).expect("checked at construction");
                 run.process.send(&format!("set game {record}"))?;
             }
             Protocol::Gtp => {
@@ -341,8 +362,12 @@ impl<G: EngineGame> ExternalEngine<G> {
                 ] {
                     gtp_ask(run, &cmd, deadline, &flag).map_err(|f| gtp_refused(f, &cmd))?;
                 }
-                // Time commands are optional in GTP: an engine may refuse them.
-                let cmd = format!("time_settings 0 {} 1", secs(time));
+                // Time commands are optional in GTP: an engine may refuse them. At a clock,
+                // its time as main time; else one move of byo-yomi per move.
+                let cmd = match self.clock {
+                    Some(clock) => format!("time_settings {} 0 0", secs(clock.remaining)),
+                    None => format!("time_settings 0 {} 1", secs(time)),
+                };
                 optional(gtp_ask(run, &cmd, deadline, &flag))?;
                 if let Some(mv) = start
                     .legal_moves()
@@ -371,9 +396,17 @@ impl<G: EngineGame> ExternalEngine<G> {
         let time = self.time();
         let flag = self.flag.clone();
         let protocol = self.spec.protocol;
+        let harness_clock = self.clock;
         let run = self.running.as_mut().expect("started");
         let started = Instant::now();
-        let deadline = started + time + grace(time);
+        // The time the engine may take: with a clock (the harness's, or the NBoard game clock
+        // this client sent), what is left on it; else its time per move. A grace covers the
+        // pipes and the scheduler.
+        let allowed = match (protocol, harness_clock, run.own_clock) {
+            (_, Some(c), _) | (Protocol::Nboard, None, Some(c)) => c.remaining,
+            _ => time,
+        };
+        let deadline = started + allowed + grace(time);
         let (text, eval) = match protocol {
             Protocol::Nboard => {
                 run.process.send("go")?;
@@ -389,7 +422,11 @@ impl<G: EngineGame> ExternalEngine<G> {
             }
             Protocol::Gtp => {
                 let c = colour_text(state.side_to_move());
-                let cmd = format!("time_left {c} {} 1", secs(time));
+                // At a clock: the time left as main time; else one move of byo-yomi.
+                let cmd = match harness_clock {
+                    Some(clock) => format!("time_left {c} {} 0", secs(clock.remaining)),
+                    None => format!("time_left {c} {} 1", secs(time)),
+                };
                 optional(gtp_ask(run, &cmd, deadline, &flag))?;
                 let reply = gtp_ask(run, &format!("genmove {c}"), deadline, &flag)
                     .map_err(|f| gtp_refused(f, "genmove"))?;
@@ -410,6 +447,10 @@ impl<G: EngineGame> ExternalEngine<G> {
             None => return Err(Fault::protocol(format!("{text:?} is not a move")).into()),
         };
         let next = state.play_unchecked(mv);
+        if let Some(own) = &mut run.own_clock {
+            // Charged like a clock; a move past it (inside the grace) leaves nothing.
+            let _ = own.charge(started.elapsed());
+        }
         if protocol == Protocol::Nboard {
             // The GUI's part: the engine's move is played only when the GUI says so. The move
             // stands even if the engine is gone now; the next move will find out.
@@ -663,15 +704,36 @@ impl<G: EngineGame> Agent<G> for ExternalEngine<G> {
         self.limit = limits.time;
         self.flag = limits.flag.clone();
     }
+
+    /// At a clock the engine is told the harness's clock (NBoard: `TI` of `set game`; GTP:
+    /// `time_settings` at a new game and `time_left` before each move) and is held to it.
+    fn set_clock(&mut self, clock: Option<&Clock>) {
+        self.clock = clock.copied();
+    }
 }
 
 /// The NBoard `set game` record of a game starting at `pos` whose clock (`TI`) gives `time`
 /// to each move the side to move has left; `None` for games NBoard does not speak.
 #[must_use]
 pub fn nboard_game_for<G: EngineGame>(pos: &G, time: Duration) -> Option<ggf::Record> {
+    let clock = Clock {
+        remaining: time.saturating_mul(pos.moves_left().max(1)),
+        increment: Duration::ZERO,
+        moves_to_go: None,
+    };
+    nboard_game_at_clock(pos, &clock)
+}
+
+/// The NBoard `set game` record of a game starting at `pos` at `clock`: `TI[main]`, or
+/// `TI[main/increment]` with an increment; `None` for games NBoard does not speak.
+#[must_use]
+pub fn nboard_game_at_clock<G: EngineGame>(pos: &G, clock: &Clock) -> Option<ggf::Record> {
     let mut record = pos.nboard_record()?;
-    record.time = Some(format_clock(
-        time.as_secs_f64() * f64::from(pos.moves_left().max(1)),
-    ));
+    let main = format_clock(clock.remaining.as_secs_f64());
+    record.time = Some(if clock.increment.is_zero() {
+        main
+    } else {
+        format!("{main}/{}", format_clock(clock.increment.as_secs_f64()))
+    });
     Some(record)
 }

@@ -64,8 +64,8 @@ mod session;
 pub use clock::{format_clock, parse_clock, parse_time_control};
 pub use command::{split_command, SplitCommandError};
 pub use external::{
-    grace, nboard_game_for, EngineSpec, ExternalEngine, ParseProtocolError, Protocol,
-    UnsupportedGame, DEFAULT_NBOARD_DEPTH, STARTUP,
+    grace, nboard_game_at_clock, nboard_game_for, EngineSpec, ExternalEngine, ParseProtocolError,
+    Protocol, UnsupportedGame, DEFAULT_NBOARD_DEPTH, STARTUP,
 };
 pub use game::EngineGame;
 pub use gtp::{colour_text, parse_colour, run_gtp, GTP_COMMANDS};

@@ -88,7 +88,16 @@ fn misbehaving_engines_forfeit_and_leave_nothing_behind() {
     ];
     for protocol in [Protocol::Nboard, Protocol::Gtp] {
         for (mode, want) in &cases {
-            let time = Duration::from_millis(300);
+            // An NBoard engine is sent a game clock (its time for each of its 30 moves left)
+            // and held to it, so a silent one is out of time after all of it: 1.5 s here.
+            let time = match protocol {
+                Protocol::Nboard => Duration::from_millis(50),
+                Protocol::Gtp => Duration::from_millis(300),
+            };
+            let allowed = match protocol {
+                Protocol::Nboard => time * 30,
+                Protocol::Gtp => time,
+            };
             let mut e = engine(protocol, mode, time);
             let mut rng = Rng::seed_from_u64(1);
             let clock = Instant::now();
@@ -97,7 +106,7 @@ fn misbehaving_engines_forfeit_and_leave_nothing_behind() {
             assert_eq!(&reason, want, "{protocol} {mode}: {detail}");
             if *mode == "hang" {
                 assert!(
-                    took >= time && took < Duration::from_secs(5),
+                    took >= allowed && took < allowed + Duration::from_secs(4),
                     "{protocol} {mode}: {took:?}"
                 );
             }
@@ -180,4 +189,25 @@ fn a_missing_program_is_an_error_not_a_forfeit() {
         matches!(&err, AgentError::Failed { reason, .. } if reason.contains("cannot start")),
         "{err:?}"
     );
+}
+
+#[test]
+fn an_engine_is_held_to_the_clock_it_is_sent() {
+    use yomi_core::Clock;
+    // NBoard without a clock from the harness: the engine is sent a game clock of its time
+    // per move for each move left (0.3 s x 30 = 9 s) and may spend it unevenly: a first move
+    // of 1 s stands (it used to forfeit past 0.3 s plus the grace).
+    let mut e = engine(Protocol::Nboard, "slowfirst", Duration::from_millis(300));
+    let mut rng = Rng::seed_from_u64(1);
+    let mv = e.choose(&Othello::new(), &mut rng).unwrap();
+    assert_eq!(mv.to_string(), "f5");
+    // At the harness's clock of 0.4 s, the same move is out of time.
+    let mut e = engine(Protocol::Nboard, "slowfirst", Duration::from_millis(300));
+    e.set_clock(Some(&Clock {
+        remaining: Duration::from_millis(400),
+        increment: Duration::ZERO,
+        moves_to_go: None,
+    }));
+    let (reason, detail) = forfeit_of(e.choose(&Othello::new(), &mut rng));
+    assert_eq!(reason, Forfeit::Timeout, "{detail}");
 }

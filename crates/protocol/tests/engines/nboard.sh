@@ -7,6 +7,8 @@
 #   offboard answers a square off the board, space-separated as Edax writes its replies
 #   garbage  answers a line the protocol does not know (ignored: then it loses on time)
 #   early    exits before answering the handshake
+#   slowfirst  thinks 1 s, then plays F5 (legal from the start): within the game clock it was
+#            sent (TI), longer than a flat share of it
 mode=$1
 [ "$mode" = early ] && exit 1
 while read -r cmd arg rest; do
@@ -19,6 +21,7 @@ while read -r cmd arg rest; do
                 illegal) echo "=== A1/0.00/0.01" ;;
                 offboard) echo "=== e9 0.00 0.01" ;;
                 garbage) echo "~~~ 42 garbage ~~~" ;;
+                slowfirst) sleep 1; echo "=== F5" ;;
             esac
             ;;
     esac
