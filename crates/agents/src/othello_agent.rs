@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use thiserror::Error;
-use yomi_core::{Agent, AgentError, Explanation, Limits, MoveScore, Rng};
+use yomi_core::{Agent, AgentError, Clock, Explanation, Limits, MoveScore, Rng};
 use yomi_othello::{Move, Othello};
 use yomi_othello_search::{
     Evaluator, HandEval, MidgameSearch, Mode, Solver, SolverConfig, WeightError, Weights,
@@ -171,6 +171,8 @@ pub struct OthelloAgent {
     solver: Option<Solver>,
     /// Limits from [`Agent::set_limits`].
     limits: Limits,
+    /// The game clock from [`Agent::set_clock`], when the game has one.
+    clock: Option<Clock>,
 }
 
 impl OthelloAgent {
@@ -186,6 +188,7 @@ impl OthelloAgent {
             settings,
             solver: None,
             limits: Limits::none(),
+            clock: None,
         })
     }
 
@@ -215,13 +218,22 @@ impl OthelloAgent {
 impl OthelloAgent {
     /// The limits of one move: the tighter of the settings' time and the limits set from
     /// outside, and their node budget and stop flag.
-    fn move_limits(&self) -> Limits {
+    fn move_limits(&self, empties: u32) -> (Limits, Option<String>) {
         let mut limits = self.limits.clone();
-        limits.time = match (self.settings.time, limits.time) {
+        // At a clock the agent plans each move's time from it; its `time` setting is for
+        // games without one. The caller's limits still bound every move.
+        let (own, why) = match &self.clock {
+            Some(clock) => {
+                let (time, why) = clock_budget(clock, empties, self.settings.exact);
+                (Some(time), Some(why))
+            }
+            None => (self.settings.time, None),
+        };
+        limits.time = match (own, limits.time) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        limits
+        (limits, why)
     }
 
     /// The entry of `values` (from the solver or the search, named `source`) for `mv`; an
@@ -298,9 +310,9 @@ impl Agent<Othello> for OthelloAgent {
         } else {
             None
         };
-        let limits = self.move_limits();
+        let (limits, budget) = self.move_limits(empties);
         let watch = limits.start();
-        let mut notes = Vec::new();
+        let mut notes: Vec<String> = budget.into_iter().collect();
         if let Some(mode) = solve {
             let values = self.solver()?.move_values_limited(state, mode, &limits);
             let nodes: u64 = values.iter().map(|v| v.nodes).sum();
@@ -336,6 +348,46 @@ impl Agent<Othello> for OthelloAgent {
     fn set_limits(&mut self, limits: &Limits) {
         self.limits = limits.clone();
     }
+
+    /// Plans each move's time from the clock (see [`clock_budget`]) instead of the `time`
+    /// setting.
+    fn set_clock(&mut self, clock: Option<&Clock>) {
+        self.clock = clock.copied();
+    }
+}
+
+/// The share of the time left kept in reserve, never planned.
+const CLOCK_RESERVE: f64 = 0.05;
+/// Time kept back for the harness, the pipes and the reply, whatever the clock.
+const CLOCK_MARGIN: Duration = Duration::from_millis(50);
+
+/// The time for a move at `empties` empties on `clock`, and why. Kept back: 5% of the time
+/// left and 50 ms. The rest is spread over the side's moves still to play before the exact
+/// solve starts (at `exact` empties: the solve and the moves after it cost little), or, from
+/// there on, half of it goes to the solve; each move also gets 90% of the increment, and
+/// never more than half of what is left.
+fn clock_budget(clock: &Clock, empties: u32, exact: u32) -> (Duration, String) {
+    let left = clock.remaining;
+    let reserve = left.mul_f64(CLOCK_RESERVE) + CLOCK_MARGIN;
+    let usable = left.saturating_sub(reserve);
+    let plies_to_solve = empties.saturating_sub(exact);
+    let moves = match clock.moves_to_go {
+        Some(m) => m.max(1),
+        None if plies_to_solve == 0 => 2,
+        None => plies_to_solve.div_ceil(2).max(1),
+    };
+    let share = usable / moves + clock.increment.mul_f64(0.9);
+    let time = share.min(usable / 2).max(Duration::from_millis(1));
+    let why = format!(
+        "clock: {:.3} s left, +{:.3} s a move: {:.3} s for this move ({} moves to plan over, \
+         {:.3} s kept in reserve)",
+        left.as_secs_f64(),
+        clock.increment.as_secs_f64(),
+        time.as_secs_f64(),
+        moves,
+        reserve.as_secs_f64()
+    );
+    (time, why)
 }
 
 impl OthelloAgent {

@@ -300,3 +300,51 @@ fn other_agent_weights_move_no_solver_node() {
     assert_eq!(shallow(&format!(",weights={}", zero.display())), 0.0);
     assert_ne!(shallow(""), 0.0);
 }
+
+#[test]
+fn othello_plans_its_time_from_the_clock_and_keeps_within_it() {
+    use std::time::Duration;
+    use yomi_core::{Agent, Clock};
+    // The plan: 5% + 50 ms kept back, the rest over the moves before the exact solve.
+    let mut agent = Othello::zoo().build("othello:exact=16,wld=18").unwrap();
+    let pos = random_game_positions(&Othello::new(), 1, &mut Rng::seed_from_u64(4))[20];
+    let empties = pos.empties().count();
+    assert_eq!(empties, 40);
+    agent.set_clock(Some(&Clock {
+        remaining: Duration::from_secs(10),
+        increment: Duration::ZERO,
+        moves_to_go: None,
+    }));
+    let e = agent.explain(&pos, &mut Rng::seed_from_u64(1)).unwrap();
+    let note = e.notes.iter().find(|n| n.starts_with("clock:")).unwrap();
+    // (10 - 0.55) s over the 12 moves before 16 empties: 0.7875 s.
+    assert!(
+        note.contains("10.000 s left")
+            && note.contains("0.78")
+            && note.contains("s for this move (12 moves to plan over, 0.550 s kept in reserve)"),
+        "{note}"
+    );
+    agent.set_clock(None);
+    let e = agent.explain(&pos, &mut Rng::seed_from_u64(1)).unwrap();
+    assert!(!e.notes.iter().any(|n| n.starts_with("clock:")));
+
+    // Whole games at 3 s + 0 a side, one at a time: never out of time.
+    let mut options = yomi_arena::RunOptions::from_start(Othello::new());
+    options.time_controls = [Some("3+0".parse().unwrap()), None];
+    let zoo = Othello::zoo();
+    let result = yomi_arena::run_match(
+        &MatchConfig {
+            rounds: 1,
+            seed: 1,
+            threads: Some(1),
+        },
+        &options,
+        || zoo.build("othello").unwrap(),
+        || zoo.build("random").unwrap(),
+        &mut yomi_arena::NoObserver,
+    )
+    .unwrap();
+    assert_eq!(result.total().games(), 2);
+    assert!(result.forfeits.is_empty(), "{:?}", result.forfeits);
+    assert!(result.time[0].seconds < 6.0, "{:?}", result.time);
+}
