@@ -349,8 +349,8 @@ impl Agent<Othello> for OthelloAgent {
         self.limits = limits.clone();
     }
 
-    /// Plans each move's time from the clock (see [`clock_budget`]) instead of the `time`
-    /// setting.
+    /// Plans each move's time from the clock (`docs/agents.md` says how) instead of the
+    /// `time` setting.
     fn set_clock(&mut self, clock: Option<&Clock>) {
         self.clock = clock.copied();
     }
