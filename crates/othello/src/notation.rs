@@ -269,7 +269,10 @@ pub struct MoveSequence(pub Vec<Move>);
 
 /// Why a text is not a move sequence.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("bad move {text:?} at byte {index} (move {number}): expected a square a1-h8 or PA")]
+#[error(
+    "bad move {text:?} at byte {index} (move {number}): expected a square a1-h8 or PA \
+     (move numbers such as `1.` and the separators ` `, `-` and `,` are skipped)"
+)]
 pub struct ParseMoveSequenceError {
     /// The offending text (up to two characters).
     pub text: String,
@@ -299,7 +302,8 @@ impl FromStr for MoveSequence {
         let mut moves = Vec::new();
         let mut i = 0;
         while i < b.len() {
-            if b[i].is_ascii_whitespace() {
+            // Separators: white space, `-` (`f5-d6-c3`) and `,`.
+            if b[i].is_ascii_whitespace() || b[i] == b'-' || b[i] == b',' {
                 i += 1;
                 continue;
             }
@@ -308,6 +312,16 @@ impl FromStr for MoveSequence {
                 index: i,
                 number: moves.len() + 1,
             };
+            // A move number, `12.` (or `12...` before a second player's move), is skipped.
+            if b[i].is_ascii_digit() {
+                let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+                let dots = b[i + digits..].iter().take_while(|&&c| c == b'.').count();
+                if dots == 0 {
+                    return Err(err(digits + 1));
+                }
+                i += digits + dots;
+                continue;
+            }
             let (c0, c1) = (b[i], b.get(i + 1).copied().unwrap_or(0));
             if c0.eq_ignore_ascii_case(&b'p') && c1.eq_ignore_ascii_case(&b'a') {
                 let long = b

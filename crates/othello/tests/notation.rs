@@ -209,6 +209,29 @@ fn move_sequences() {
     assert_eq!(with_pass.0[1], Move::Place("f5".parse().unwrap()));
     assert_eq!(with_pass.0[2], Move::Pass);
     assert_eq!(with_pass.to_string(), "PAf5PAd6");
+    // Move lines as players and databases write them: numbered, dashed, comma-separated; all
+    // read as the compact line, which prints back the same.
+    for text in [
+        "1. f5 d6 2. c3 d3 3. c4",
+        "1.f5 d6 2.c3 d3 3.c4",
+        "1. F5 1... D6 2. C3 2... D3 3. C4",
+        "f5-d6-c3-d3-c4",
+        "f5, d6, c3, d3, c4",
+        "F5 D6 C3 D3 C4",
+    ] {
+        let seq: MoveSequence = text.parse().unwrap();
+        assert_eq!(seq.to_string(), "f5d6c3d3c4", "{text}");
+        assert_eq!(seq.to_string().parse::<MoveSequence>().unwrap(), seq);
+    }
+    // A number without its dot is no move number.
+    let err = "1 f5".parse::<MoveSequence>().unwrap_err();
+    assert_eq!((err.index, err.number), (0, 1));
+    assert!(
+        err.to_string().contains("move numbers such as `1.`"),
+        "{err}"
+    );
+    let err = "1. f5 d6 2. c9".parse::<MoveSequence>().unwrap_err();
+    assert_eq!((err.index, err.number, err.text.as_str()), (12, 3, "c9"));
     // Errors: where parsing fails, and which move is illegal.
     let err = "f5d6x3".parse::<MoveSequence>().unwrap_err();
     assert_eq!((err.index, err.number, err.text.as_str()), (4, 3, "x3"));
