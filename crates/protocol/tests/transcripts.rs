@@ -641,16 +641,23 @@ impl<G: Game> Agent<G> for Clocked {
     }
 }
 
-#[test]
-fn the_clients_clock_reaches_the_agent() {
-    // NBoard: one minute for black, 50 s of it used by F5.
-    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+type Seen = std::sync::Arc<std::sync::Mutex<Vec<Option<Clock>>>>;
+
+/// A factory of [`Clocked`] agents that all keep their clocks in `seen`.
+fn clocked(seen: &Seen) -> AgentFactory<Othello> {
     let handle = seen.clone();
-    let factory: AgentFactory<Othello> = Box::new(move |_| {
+    Box::new(move |_| {
         Ok(Box::new(Clocked {
             seen: handle.clone(),
         }) as Box<dyn Agent<Othello>>)
-    });
+    })
+}
+
+#[test]
+fn the_clients_clock_reaches_the_agent() {
+    // NBoard: one minute for black, 50 s of it used by F5.
+    let seen = Seen::default();
+    let factory = clocked(&seen);
     let input =
         format!("nboard 2\nset depth 1\nset game (;TI[01:00/00:02]{START}B[F5//50]W[D6];)\ngo\n");
     nboard(&input, factory, 1);
@@ -664,20 +671,10 @@ fn the_clients_clock_reaches_the_agent() {
         })]
     );
     // GTP: byo-yomi of 0.25 s a stone; without time settings, no clock.
-    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let handle = seen.clone();
-    let factory: AgentFactory<Othello> = Box::new(move |_| {
-        Ok(Box::new(Clocked {
-            seen: handle.clone(),
-        }) as Box<dyn Agent<Othello>>)
-    });
+    let seen = Seen::default();
+    let factory = clocked(&seen);
     gtp::<Othello>("1 time_settings 0 0.25 1\n2 genmove b\n", factory, 1);
-    let handle = seen.clone();
-    let factory: AgentFactory<Othello> = Box::new(move |_| {
-        Ok(Box::new(Clocked {
-            seen: handle.clone(),
-        }) as Box<dyn Agent<Othello>>)
-    });
+    let factory = clocked(&seen);
     gtp::<Othello>("genmove b\n", factory, 1);
     let got = seen.lock().unwrap().clone();
     assert_eq!(
