@@ -27,21 +27,11 @@ pub(crate) fn final_score(p: u64, o: u64) -> i32 {
 }
 
 /// The playable squares of an `N`x`N` board kept in the top-left corner of the 8x8 bitboard
-/// (rows and columns `0..N`): every square for `N = 8`.
+/// (rows and columns `0..N`): every square for `N = 8`. The board's own
+/// [`Board::MASK`](yomi_othello::Board::MASK), as bits.
 #[inline(always)]
 pub(crate) const fn board_mask<const N: usize>() -> u64 {
-    if N >= 8 {
-        !0
-    } else {
-        let row = (1u64 << N) - 1;
-        let mut mask = 0;
-        let mut r = 0;
-        while r < N {
-            mask |= row << (8 * r);
-            r += 1;
-        }
-        mask
-    }
+    yomi_othello::Board::<N>::MASK.0
 }
 
 /// The number of squares of an `N`x`N` board.
