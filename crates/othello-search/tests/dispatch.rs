@@ -7,17 +7,7 @@ use yomi_othello::cpu::{Cpu, X86v3};
 use yomi_othello_search::{Mode, Solver, SolverConfig};
 
 mod common;
-use common::ffo;
-
-fn solver(threads: usize, cpu: Cpu) -> Solver {
-    Solver::new(SolverConfig {
-        threads,
-        hash_mb: 16,
-        cpu,
-        ..SolverConfig::default()
-    })
-    .expect("valid config")
-}
+use common::{ffo, solver};
 
 #[test]
 fn portable_is_chosen_when_asked_and_the_default_follows_the_cpu() {

@@ -11,17 +11,7 @@ use yomi_othello::{Bitboard, Board, DiscsError, Move, Othello, Othello4, Othello
 use yomi_othello_search::{Features, Mode, Solver, SolverConfig};
 
 mod common;
-use common::ffo;
-
-fn solver(threads: usize, cpu: Cpu) -> Solver {
-    Solver::new(SolverConfig {
-        threads,
-        hash_mb: 16,
-        cpu,
-        ..SolverConfig::default()
-    })
-    .expect("valid config")
-}
+use common::{ffo, solver};
 
 /// The final score, from the side to move at `pos`, of the game played along `line`.
 fn play_line<const N: usize>(pos: &Board<N>, line: &[Move]) -> i32 {
