@@ -103,19 +103,7 @@ impl WebGame for Othello {
     }
 
     fn view(&self) -> BoardView {
-        let (black, white) = (self.black(), self.white());
-        let cells: Vec<Option<Player>> = OthelloSquare::ALL
-            .iter()
-            .map(|&sq| {
-                if black.contains(sq) {
-                    Some(Player::First)
-                } else if white.contains(sq) {
-                    Some(Player::Second)
-                } else {
-                    None
-                }
-            })
-            .collect();
+        let cells = board_cells(self);
         BoardView::Grid {
             width: 8,
             height: 8,
@@ -202,7 +190,7 @@ macro_rules! small_othello_web_game {
                     width: $n as u8,
                     height: $n as u8,
                     counts: [self.black().count(), self.white().count()],
-                    cells: small_cells(self),
+                    cells: board_cells(self),
                 }
             }
 
@@ -215,7 +203,7 @@ macro_rules! small_othello_web_game {
                 Some(Picture::Discs {
                     width: $n as u8,
                     height: $n as u8,
-                    cells: small_cells(self),
+                    cells: board_cells(self),
                 })
             }
 
@@ -229,8 +217,8 @@ macro_rules! small_othello_web_game {
 small_othello_web_game!(4);
 small_othello_web_game!(6);
 
-/// The cells of a small board row by row: black first player, white second.
-fn small_cells<const N: usize>(pos: &Board<N>) -> Vec<Option<Player>> {
+/// The cells of a board row by row (`a1`, `b1`, ...): black first player, white second.
+fn board_cells<const N: usize>(pos: &Board<N>) -> Vec<Option<Player>> {
     let (black, white) = (pos.black(), pos.white());
     Board::<N>::MASK
         .iter()
