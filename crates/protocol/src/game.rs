@@ -68,46 +68,10 @@ pub trait EngineGame: Game {
     }
 }
 
-impl EngineGame for Othello {
-    fn gtp_size() -> u32 {
-        8
-    }
-
-    fn gtp_start(size: u32) -> Option<Othello> {
-        (size == 8).then(Othello::new)
-    }
-
-    fn gtp_move(mv: Move) -> String {
-        match mv {
-            Move::Pass => "pass".to_string(),
-            Move::Place(sq) => sq.to_string(),
-        }
-    }
-
-    fn is_pass(mv: Move) -> bool {
-        mv == Move::Pass
-    }
-
-    fn gtp_board(&self) -> String {
-        self.pretty()
-    }
-
-    fn moves_left(&self) -> u32 {
-        self.empties().count().div_ceil(2)
-    }
-
-    fn nboard_record(&self) -> Option<ggf::Record> {
-        Some(ggf::Record::new(*self))
-    }
-
-    fn ggf_game(&self, moves: &[Move]) -> Option<ggf::Record> {
-        ggf::Record::from_line(*self, moves).ok()
-    }
-}
-
-/// Othello on 4x4 and 6x6 (issue 16): GTP only, `boardsize N` for the diagonal start.
-macro_rules! small_othello {
-    ($board:ty, $n:literal) => {
+/// Othello on an `N`x`N` board: GTP on every size (`boardsize N` for the diagonal start),
+/// written once; the methods in braces are those only some sizes have (NBoard and GGF: 8x8).
+macro_rules! othello_board {
+    ($board:ty, $n:literal $(, { $($extra:tt)* })?) => {
         impl EngineGame for $board {
             fn gtp_size() -> u32 {
                 $n
@@ -140,12 +104,23 @@ macro_rules! small_othello {
             fn moves_left(&self) -> u32 {
                 self.empties().count().div_ceil(2)
             }
+
+            $($($extra)*)?
         }
     };
 }
 
-small_othello!(Othello4, 4);
-small_othello!(Othello6, 6);
+othello_board!(Othello, 8, {
+    fn nboard_record(&self) -> Option<ggf::Record> {
+        Some(ggf::Record::new(*self))
+    }
+
+    fn ggf_game(&self, moves: &[Move]) -> Option<ggf::Record> {
+        ggf::Record::from_line(*self, moves).ok()
+    }
+});
+othello_board!(Othello4, 4);
+othello_board!(Othello6, 6);
 
 impl EngineGame for TicTacToe {
     fn gtp_size() -> u32 {
