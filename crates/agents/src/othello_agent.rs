@@ -12,8 +12,8 @@ use thiserror::Error;
 use yomi_core::{Agent, AgentError, Clock, Explanation, Limits, MoveScore, Rng};
 use yomi_othello::{Move, Othello};
 use yomi_othello_search::{
-    Evaluator, HandEval, MidgameSearch, Mode, Solver, SolverConfig, WeightError, Weights,
-    EVAL_LIMIT, FINAL_SCALE, PROBCUT_LEARNED, PROBCUT_THRESHOLD,
+    Evaluator, HandEval, MidgameSearch, Mode, RootValues, Solver, SolverConfig, WeightError,
+    Weights, EVAL_LIMIT, FINAL_SCALE, PROBCUT_LEARNED, PROBCUT_THRESHOLD,
 };
 
 use crate::common::{explain_best, moves_of, time_text};
@@ -97,6 +97,10 @@ pub struct OthelloSettings {
     /// [`PROBCUT_LEARNED`] measured for the built-in weights); `None` for none. Ignored with
     /// [`OthelloEval::Hand`].
     pub probcut: Option<f64>,
+    /// Which root moves the midgame search values ([`MidgameSearch::set_root_values`]):
+    /// [`RootValues::Best`] (only the best ones, for play) or [`RootValues::All`] (every
+    /// move, for analysis).
+    pub root: RootValues,
 }
 
 impl OthelloSettings {
@@ -123,13 +127,14 @@ impl OthelloSettings {
         if self.eval == OthelloEval::Learned {
             midgame.set_probcut(self.probcut.map(|t| (t, PROBCUT_LEARNED)));
         }
+        midgame.set_root_values(self.root);
         Ok(midgame)
     }
 }
 
 impl Default for OthelloSettings {
-    /// `time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5`
-    /// (ProbCut at [`PROBCUT_THRESHOLD`]).
+    /// `time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5,`
+    /// `root=best` (ProbCut at [`PROBCUT_THRESHOLD`]).
     fn default() -> OthelloSettings {
         OthelloSettings {
             time: Some(Duration::from_millis(100)),
@@ -140,6 +145,7 @@ impl Default for OthelloSettings {
             eval: OthelloEval::Learned,
             weights: None,
             probcut: Some(PROBCUT_THRESHOLD),
+            root: RootValues::Best,
         }
     }
 }
@@ -153,6 +159,9 @@ impl Default for OthelloSettings {
 /// value at the deepest completed depth (evaluation units, hundredths of a disc for the learned
 /// evaluation and about that for the hand-made one; a finished game is its final disc
 /// difference times [`FINAL_SCALE`]); in a solve the exact final disc difference or -1 / 0 / 1.
+/// With `root=best` (the default) the midgame search proves the value of the best moves only
+/// and gives the others an upper bound below it ([`RootValues::Best`], far fewer nodes; the
+/// explanation marks the bounds); `root=all` values every move.
 /// The explanation names the evaluation that gave a midgame value. A position with a single
 /// legal move is not searched.
 ///
@@ -283,9 +292,10 @@ impl fmt::Display for OthelloAgent {
             }
         }
         match s.probcut {
-            Some(t) if s.eval == OthelloEval::Learned => write!(f, ",probcut={t}"),
-            _ => write!(f, ",probcut=off"),
+            Some(t) if s.eval == OthelloEval::Learned => write!(f, ",probcut={t}")?,
+            _ => write!(f, ",probcut=off")?,
         }
+        write!(f, ",root={}", s.root)
     }
 }
 
@@ -418,9 +428,14 @@ impl OthelloAgent {
         let mut scored = Vec::with_capacity(moves.len());
         for &mv in moves {
             let v = self.value_of(&result.scores, mv, |v| v.mv, "search")?;
+            let note = if v.exact {
+                how.clone()
+            } else {
+                format!("{how}, an upper bound (the move is worse than the best)")
+            };
             scored.push(
                 MoveScore::new(mv, f64::from(v.score))
-                    .with_note(how.clone())
+                    .with_note(note)
                     .with_part("depth", result.depth)
                     .with_part("nodes", v.nodes as f64),
             );
@@ -500,6 +515,13 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
                            deviations (0.1 to 10; eval=learned only), off, or auto (1.5 with \
                            eval=learned, off with eval=hand)",
                 },
+                ParamInfo {
+                    name: "root",
+                    default: "best",
+                    help: "midgame values at the root: best (only the best moves get exact \
+                           values, the others an upper bound; for play) or all (every move \
+                           its value, for analysis; slower)",
+                },
             ],
         },
         |p| {
@@ -525,6 +547,10 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
                             .map_err(|_| p.bad("probcut", "off or a number from 0.1 to 10"))?,
                     ),
                 },
+                root: p
+                    .text("root")
+                    .parse()
+                    .map_err(|_| p.bad("root", "best or all"))?,
             };
             if settings.eval == OthelloEval::Hand && !matches!(p.text("probcut"), "off" | "auto") {
                 return Err(p.bad(

@@ -36,6 +36,9 @@ pub struct MidgameArgs {
     /// The table size in MiB (the agent's default: 16).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=16384))]
     hash_mb: u64,
+    /// Which root moves get values: `best` (the agent's default) or `all`.
+    #[arg(long, default_value = "best")]
+    root: yomi_othello_search::RootValues,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -63,6 +66,7 @@ pub fn run(args: &MidgameArgs) -> Res<()> {
         eval: args.eval,
         weights: args.weights.clone(),
         hash_mb: args.hash_mb as usize,
+        root: args.root,
         ..OthelloSettings::default()
     };
     if args.weights.is_some() && args.eval != OthelloEval::Learned {

@@ -8,8 +8,8 @@ use yomi_core::testing::random_game_positions;
 use yomi_core::{Game, Rng};
 use yomi_othello::{Move, Othello};
 use yomi_othello_search::{
-    hand_evaluate as evaluate, Evaluator, HandEval, MidgameLimits, MidgameSearch, Weights,
-    EVAL_LIMIT, FINAL_SCALE,
+    hand_evaluate as evaluate, Evaluator, HandEval, MidgameLimits, MidgameSearch, RootValues,
+    Weights, EVAL_LIMIT, FINAL_SCALE,
 };
 
 /// Plain negamax without pruning, with the search's conventions: a finished game scores its
@@ -63,8 +63,18 @@ fn root_values_equal_plain_minimax_with(e: Arc<dyn Evaluator>, seed: u64) {
     // Every position along 6 random games (opening to end, passes and finished games
     // included) at depths 1 to 3, depth 4 on every third position and 5 on every tenth; with
     // the smallest table (1024 entries, so buckets are shared and replaced) and a large one.
+    // A search that values only the best root moves (`RootValues::Best`, on a small and a
+    // large table) finds the same best value and the same best moves, exact, and true upper
+    // bounds below the best for the other moves.
     let mut small = MidgameSearch::new(0, e.clone());
     let mut large = MidgameSearch::new(8, e.clone());
+    let mut best_small = MidgameSearch::new(0, e.clone());
+    let mut best_large = MidgameSearch::new(8, e.clone());
+    for search in [&mut best_small, &mut best_large] {
+        search.set_root_values(RootValues::Best);
+        assert_eq!(search.root_values(), RootValues::Best);
+    }
+    assert_eq!(small.root_values(), RootValues::All);
     assert_eq!(small.evaluator().name(), e.name());
     let mut checked = 0;
     for (k, pos) in positions(6, seed).iter().enumerate() {
@@ -84,6 +94,22 @@ fn root_values_equal_plain_minimax_with(e: Arc<dyn Evaluator>, seed: u64) {
                 if !want.is_empty() {
                     assert!(result.depth <= depth && (result.depth == depth || result.exact));
                     checked += 1;
+                }
+            }
+            let top = want.iter().map(|&(_, v)| v).max();
+            for search in [&mut best_small, &mut best_large] {
+                let result = search.search(pos, MidgameLimits { depth, time: None });
+                assert_eq!(result.best_score(), top, "depth {depth} at {pos}");
+                assert_eq!(result.scores.len(), want.len());
+                for (s, &(mv, v)) in result.scores.iter().zip(&want) {
+                    assert_eq!(s.mv, mv);
+                    if s.exact {
+                        assert_eq!(s.score, v, "{mv} at depth {depth} at {pos}");
+                    } else {
+                        assert!(v <= s.score && Some(s.score) < top, "{mv} at {pos}");
+                    }
+                    // Every best move is exact.
+                    assert!(s.exact || Some(v) < top);
                 }
             }
         }

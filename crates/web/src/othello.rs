@@ -15,11 +15,12 @@ impl WebGame for Othello {
     /// 60 placements and, between them, passes (two passes in a row end the game).
     const MAX_MOVES: usize = 120;
     const ANALYST: &'static str = "othello";
-    /// A full-width search (no Multi-ProbCut): its values are the minimax values at the depth
-    /// reached, comparable between moves and equal on symmetric ones, whatever order it
-    /// searched them in (a pruned search's values depend on the windows and the table;
-    /// playing agents keep ProbCut for strength).
-    const ANALYST_PARAMS: &'static str = ",probcut=off";
+    /// A full-width search (no Multi-ProbCut) that values every root move (`root=all`): its
+    /// values are the minimax values at the depth reached, comparable between moves and equal
+    /// on symmetric ones, whatever order it searched them in (a pruned search's values depend
+    /// on the windows and the table; playing agents keep ProbCut and prove only their best
+    /// moves, for strength).
+    const ANALYST_PARAMS: &'static str = ",probcut=off,root=all";
     const LOOK: &'static str = "discs";
     const FORMATS: &'static [&'static str] = &["line", "ggf"];
 

@@ -129,7 +129,7 @@ fn othello_values_are_estimates_then_solves() {
         &json!({"game": "othello", "time": 0.2}),
     );
     assert_eq!(a["unit"], "discs");
-    assert_eq!(a["analyst"], "othello:time=0.2,probcut=off");
+    assert_eq!(a["analyst"], "othello:time=0.2,probcut=off,root=all");
     assert_eq!(a["time"], 0.2);
     let moves = a["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 4);

@@ -52,6 +52,53 @@ pub struct RootScore {
     pub score: i32,
     /// Nodes searched below the move in the iteration that gave the score.
     pub nodes: u64,
+    /// Whether `score` is the move's value at the depth; `false` when it is only an upper
+    /// bound, below the best move's value (a [`RootValues::Best`] search proves no more of
+    /// the moves it finds worse than the best).
+    pub exact: bool,
+}
+
+/// How much a [`MidgameSearch`] finds out about the root's moves; written `all` or `best`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RootValues {
+    /// Every legal move gets its value at the depth: each is searched with a full window
+    /// (the default; for analysis, where every move's value is shown).
+    #[default]
+    All,
+    /// Only the best moves get their values: the first move (the previous iteration's best)
+    /// is searched with a full window, every other one first with a null window at the best
+    /// value so far, and searched again with a window open above when it reaches it. Every
+    /// move tied for best still gets its exact value (so ties are broken as with
+    /// [`All`](Self::All)); the others get an upper bound below the best
+    /// ([`RootScore::exact`] is `false`). Without ProbCut the best value and the set of best
+    /// moves are those of [`All`](Self::All), in far fewer nodes (for play).
+    Best,
+}
+
+/// A root-values name that is neither `all` nor `best`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown root values {0:?}: all or best")]
+pub struct ParseRootValuesError(pub String);
+
+impl fmt::Display for RootValues {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RootValues::All => "all",
+            RootValues::Best => "best",
+        })
+    }
+}
+
+impl std::str::FromStr for RootValues {
+    type Err = ParseRootValuesError;
+
+    fn from_str(s: &str) -> Result<RootValues, ParseRootValuesError> {
+        match s {
+            "all" => Ok(RootValues::All),
+            "best" => Ok(RootValues::Best),
+            _ => Err(ParseRootValuesError(s.to_string())),
+        }
+    }
 }
 
 /// What a midgame search spent its nodes on, counted by every search (a few additions per
@@ -169,6 +216,8 @@ pub struct MidgameSearch {
     cpu: Cpu,
     /// ProbCut's threshold and table, when on.
     probcut: Option<(f64, Vec<ProbCutPair>)>,
+    /// Which root moves get their values.
+    root: RootValues,
     /// The transposition table, allocated on first use.
     table: Option<MidgameTable>,
     /// The table's size in slots once allocated (a power of two).
@@ -183,6 +232,7 @@ impl fmt::Debug for MidgameSearch {
             .field("table_entries", &self.entries)
             .field("cpu", &self.cpu.name())
             .field("probcut", &self.probcut.as_ref().map(|(t, _)| *t))
+            .field("root", &self.root)
             .finish_non_exhaustive()
     }
 }
@@ -219,6 +269,7 @@ impl MidgameSearch {
             evaluator,
             cpu,
             probcut: None,
+            root: RootValues::All,
             table: None,
             entries,
             generation: 0,
@@ -246,6 +297,18 @@ impl MidgameSearch {
     /// stays deterministic.
     pub fn set_probcut(&mut self, probcut: Option<(f64, &[ProbCutPair])>) {
         self.probcut = probcut.map(|(t, table)| (t, table.to_vec()));
+    }
+
+    /// Sets which root moves get their values (see [`RootValues`]; the default is
+    /// [`RootValues::All`]).
+    pub fn set_root_values(&mut self, root: RootValues) {
+        self.root = root;
+    }
+
+    /// Which root moves get their values.
+    #[must_use]
+    pub fn root_values(&self) -> RootValues {
+        self.root
     }
 
     /// ProbCut's threshold, when it is on.
@@ -334,25 +397,43 @@ impl MidgameSearch {
             s.check_time = depth > 1;
             s.horizon = false;
             let mut scores: Vec<Option<RootScore>> = vec![None; legal.len()];
-            for &i in &order {
+            // The best value so far (used by `RootValues::Best`).
+            let mut best = -INFINITY;
+            for (k, &i) in order.iter().enumerate() {
                 let mv = legal[i];
                 let before = s.nodes;
                 let child = pos.play_unchecked(mv);
                 // A pass at the root does not use up a ply either.
                 let d = if mv == Move::Pass { depth } else { depth - 1 };
                 let (cp, co) = (child.player().bits(), child.opponent().bits());
-                let v = -match self.cpu {
-                    #[cfg(target_arch = "x86_64")]
-                    Cpu::X86v3(token) => s.negamax_fast(token, cp, co, d, -INFINITY, INFINITY),
-                    _ => s.negamax(cp, co, d, -INFINITY, INFINITY),
+                let search = |s: &mut Searcher<'_>, alpha: i32, beta: i32| -> i32 {
+                    -match self.cpu {
+                        #[cfg(target_arch = "x86_64")]
+                        Cpu::X86v3(token) => s.negamax_fast(token, cp, co, d, -beta, -alpha),
+                        _ => s.negamax(cp, co, d, -beta, -alpha),
+                    }
+                };
+                let (v, exact) = if self.root == RootValues::All || k == 0 {
+                    (search(&mut s, -INFINITY, INFINITY), true)
+                } else {
+                    // Does the move reach the best value? A fail-soft null window at it
+                    // tells; one that does is searched again for its exact value.
+                    let v = search(&mut s, best - 1, best);
+                    if v >= best && !s.aborted {
+                        (search(&mut s, best - 1, INFINITY), true)
+                    } else {
+                        (v, false)
+                    }
                 };
                 if s.aborted {
                     break;
                 }
+                best = best.max(v);
                 scores[i] = Some(RootScore {
                     mv,
                     score: v,
                     nodes: s.nodes - before,
+                    exact,
                 });
             }
             if s.aborted {
