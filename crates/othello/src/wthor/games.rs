@@ -127,8 +127,8 @@ impl GameRecord {
         let mut score = black_score(&pos);
         if let (false, Some(result)) = (pos.game_over(), record.result) {
             let m = result.black_margin;
-            if m.fract() == 0.0 && m.abs() <= 64.0 && m % 2.0 == 0.0 {
-                // A whole margin of at most 64: the cast is exact.
+            if m.abs() <= 64.0 && m % 2.0 == 0.0 {
+                // A whole even margin of at most 64: the cast is exact.
                 score = ((64.0 + m) / 2.0) as u8;
             }
         }
