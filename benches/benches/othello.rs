@@ -5,9 +5,10 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use yomi_core::testing::random_game_positions;
 use yomi_core::{perft as core_perft, reference_playout, Game, Outcome, Player, Rng};
+use yomi_othello::wthor::{GameFile, GameRecord};
 use yomi_othello::{flips, mobility, perft, potential_mobility, stable_discs, Bitboard, Othello};
 
 /// Every position of `games` seeded random games from the start.
@@ -148,5 +149,57 @@ fn bench_perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_board, bench_playouts, bench_perft);
+const WTHOR_GAMES: usize = 1_000;
+/// The moves (passes included) and black's scores summed over the games of [`wthor_file`].
+const WTHOR_MOVES: usize = 60_335;
+const WTHOR_SCORES: u64 = 32_014;
+
+/// `WTHOR_GAMES` seeded random games played to the end, as the bytes of a WTHOR `.wtb` file.
+fn wthor_file() -> Vec<u8> {
+    let mut rng = Rng::seed_from_u64(39);
+    let mut file = GameFile::new(2026);
+    for _ in 0..WTHOR_GAMES {
+        let mut pos = Othello::new();
+        let mut line = Vec::new();
+        while !pos.is_over() {
+            let moves = pos.legal_moves();
+            let mv = moves[rng.below(moves.len())];
+            line.push(mv);
+            pos = pos.play_unchecked(mv);
+        }
+        file.games
+            .push(GameRecord::from_line(&line).expect("a legal game"));
+    }
+    file.to_bytes().expect("8x8 games")
+}
+
+/// Reading WTHOR games: each replayed on the board (passes put back, every move checked) and
+/// its score checked against the final board; the throughput is in games per second.
+fn bench_wthor(c: &mut Criterion) {
+    let bytes = wthor_file();
+    assert_eq!(bytes.len(), 16 + 68 * WTHOR_GAMES);
+    let mut group = c.benchmark_group("othello/wthor");
+    group.throughput(Throughput::Elements(WTHOR_GAMES as u64));
+    group.bench_function("read 1000 games (replayed, fully checked)", |b| {
+        b.iter(|| {
+            let file = GameFile::read(black_box(&bytes)).expect("the file reads");
+            let moves: usize = file.games.iter().map(|g| g.moves().len()).sum();
+            let scores: u64 = file.games.iter().map(|g| u64::from(g.black_score)).sum();
+            assert_eq!(
+                (file.games.len(), moves, scores),
+                (WTHOR_GAMES, WTHOR_MOVES, WTHOR_SCORES)
+            );
+            scores
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_board,
+    bench_playouts,
+    bench_perft,
+    bench_wthor
+);
 criterion_main!(benches);

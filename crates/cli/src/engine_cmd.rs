@@ -1,5 +1,5 @@
 //! `yomi engine`: any zoo agent as an engine that speaks NBoard or GTP on standard input and
-//! output, and `yomi show --ggf`: a GGF record replayed.
+//! output, and `yomi show --ggf`: a GGF record replayed (`--wthor` is in `wthor_cmd`).
 
 use std::io::{self, BufReader};
 use std::path::PathBuf;
@@ -156,19 +156,29 @@ fn othello_hint(e: &Explanation<Move>, ms: &MoveScore<Move>) -> HintValue {
     v
 }
 
-/// The GGF options of `yomi show`.
+/// The game-file options of `yomi show`: a GGF file, or a WTHOR file with its name files.
 #[derive(Debug, clap::Args)]
-pub struct GgfArgs {
+pub struct GameFileArgs {
     /// Replay a game of a GGF file (Othello) instead of a position.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "wthor")]
     pub ggf: Option<PathBuf>,
-    /// Which game of the GGF file, counted from 1.
+    /// Replay a game of a WTHOR `.wtb` file (8x8 Othello) instead of a position.
+    #[arg(long, value_name = "FILE")]
+    pub wthor: Option<PathBuf>,
+    /// Which game of the GGF or WTHOR file, counted from 1.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub index: u64,
+    /// The WTHOR players file (`WTHOR.JOU`) that names the players of `--wthor`'s games.
+    #[arg(long, value_name = "FILE", requires = "wthor")]
+    pub players: Option<PathBuf>,
+    /// The WTHOR tournaments file (`WTHOR.TRN`) that names the tournaments of `--wthor`'s
+    /// games.
+    #[arg(long, value_name = "FILE", requires = "wthor")]
+    pub tournaments: Option<PathBuf>,
 }
 
 /// `yomi show --ggf FILE [--index N]`: the record's header, its moves and the final position.
-pub fn show_ggf(args: &GgfArgs, game: GameKind, moves: Option<&str>) -> Res<()> {
+pub fn show_ggf(args: &GameFileArgs, game: GameKind, moves: Option<&str>) -> Res<()> {
     let path = args.ggf.as_ref().expect("called with --ggf");
     if game != GameKind::Othello {
         return Err("GGF records are Othello games: use --game othello".into());

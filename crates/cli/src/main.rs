@@ -32,6 +32,7 @@ mod solve_cmd;
 mod stopped;
 mod train_cmd;
 mod tree_cmd;
+mod wthor_cmd;
 
 type Res<T> = Result<T, Box<dyn Error + Send + Sync>>;
 
@@ -152,7 +153,7 @@ struct ShowArgs {
     #[arg(long)]
     moves: Option<String>,
     #[command(flatten)]
-    ggf: engine_cmd::GgfArgs,
+    files: engine_cmd::GameFileArgs,
 }
 
 /// What the tool needs from a game beyond the core traits: a zoo and a picture.
@@ -454,11 +455,17 @@ fn cmd_perft<G: CliGame>(args: &PerftArgs) -> Res<()> {
 }
 
 fn cmd_show<G: CliGame>(args: &ShowArgs) -> Res<()> {
-    if args.ggf.ggf.is_some() {
+    if args.files.ggf.is_some() {
         if args.position.is_some() {
             return Err("give a position or --ggf FILE, not both".into());
         }
-        return engine_cmd::show_ggf(&args.ggf, args.game.game, args.moves.as_deref());
+        return engine_cmd::show_ggf(&args.files, args.game.game, args.moves.as_deref());
+    }
+    if args.files.wthor.is_some() {
+        if args.position.is_some() {
+            return Err("give a position or --wthor FILE, not both".into());
+        }
+        return wthor_cmd::show_wthor(&args.files, args.game.game, args.moves.as_deref());
     }
     let mut pos: G = parse_position(args.position.as_deref())?;
     if let Some(line) = &args.moves {

@@ -1,8 +1,11 @@
-//! End-to-end tests of the tool on Othello: perft, show, match, explain, bad input.
+//! End-to-end tests of the tool on Othello: perft, show (of WTHOR games too), match,
+//! explain, bad input.
 
 mod common;
 
-use common::{fails_with_error, ok};
+use common::{fails, fails_with_error, ok};
+use yomi_othello::wthor::{GameFile, GameRecord, NameFile, NameKind};
+use yomi_othello::Move;
 
 #[test]
 fn perft_counts_the_standard_numbers() {
@@ -102,4 +105,124 @@ fn board_strings_starting_with_a_dash_are_positions_not_flags() {
         "match", "random", "random", "--game", "othello", "--rounds", "2", "--start", start,
     ]);
     assert!(text.contains("total"), "{text}");
+}
+
+#[test]
+fn show_replays_a_wthor_game_with_its_names() {
+    let dir = std::env::temp_dir().join(format!("yomi-wthor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let line = |text: &str| -> Vec<Move> {
+        text.split_whitespace()
+            .map(|m| m.parse().unwrap())
+            .collect()
+    };
+    let mut file = GameFile::new(2024);
+    file.header.depth = 22;
+    let mut g = GameRecord::from_line(&line("f5 f4 c3 c6 c5 d6 f3 c4 c7")).unwrap();
+    (g.tournament, g.black, g.white) = (1, 0, 1);
+    file.games.push(g);
+    // Passes are not stored: white passes before h4.
+    let mut g = GameRecord::from_line(&line("e6 f6 c4 e7 g7 g5 e8 d8 c8 c3 b2 e3 e2 h4")).unwrap();
+    (g.tournament, g.black, g.white, g.theoretical_score) = (0, 1, 7, 60);
+    file.games.push(g);
+    let wtb = dir.join("WTH_2024.wtb");
+    std::fs::write(&wtb, file.to_bytes().unwrap()).unwrap();
+    let mut players = NameFile::new(NameKind::Players);
+    players.names = vec!["Crépin Renée".into(), "Sorbet Alain".into()];
+    let jou = dir.join("WTHOR.JOU");
+    std::fs::write(&jou, players.to_bytes().unwrap()).unwrap();
+    let mut tournaments = NameFile::new(NameKind::Tournaments);
+    tournaments.names = vec!["Paris Open".into(), "Nationals".into()];
+    let trn = dir.join("WTHOR.TRN");
+    std::fs::write(&trn, tournaments.to_bytes().unwrap()).unwrap();
+    let (p, j, t) = (
+        wtb.to_str().unwrap(),
+        jou.to_str().unwrap(),
+        trn.to_str().unwrap(),
+    );
+
+    let out = ok(&[
+        "show",
+        "--game",
+        "othello",
+        "--wthor",
+        p,
+        "--players",
+        j,
+        "--tournaments",
+        t,
+    ]);
+    assert!(
+        out.starts_with(
+            "game 1 of 2 (played in 2024)\n\
+             black (X) Crépin Renée #0   white (O) Sorbet Alain #1\n\
+             tournament Nationals #1\n\
+             result +64 (black's margin; black's score 64)\n\
+             theoretical score 64 (black's, exact from 22 empties)\n\
+             moves (9) f5 f4 c3 c6 c5 d6 f3 c4 c7\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "position ------------------X--X----XXXX----XXXX----XX------X------------- O\n"
+        ),
+        "{out}"
+    );
+    let out = ok(&[
+        "show",
+        "--game",
+        "othello",
+        "--wthor",
+        p,
+        "--index",
+        "2",
+        "--players",
+        j,
+    ]);
+    assert!(
+        out.contains("black (X) Sorbet Alain #1   white (O) #7\ntournament #0\n"),
+        "{out}"
+    );
+    assert!(out.contains("theoretical score 60 "), "{out}");
+    assert!(
+        out.contains("moves (15) e6 f6 c4 e7 g7 g5 e8 d8 c8 c3 b2 e3 e2 PA h4\n"),
+        "{out}"
+    );
+
+    fails_with_error(
+        &["show", "--game", "othello", "--wthor", p, "--index", "3"],
+        "holds 2 games: no game 3",
+    );
+    fails_with_error(&["show", "--game", "nim", "--wthor", p], "8x8 Othello");
+    fails(&["show", "--game", "othello", "--players", j], "--wthor");
+    fails(
+        &["show", "--game", "othello", "--wthor", p, "--ggf", p],
+        "cannot be used with",
+    );
+    // Malformed files: an illegal move, a file cut inside game 2, a players file cut short.
+    let mut bytes = file.to_bytes().unwrap();
+    bytes[16 + 68 + 8] = 11;
+    std::fs::write(&wtb, &bytes).unwrap();
+    fails_with_error(
+        &["show", "--game", "othello", "--wthor", p],
+        "game 2, move 1 (a1) is illegal",
+    );
+    std::fs::write(&wtb, &bytes[..100]).unwrap();
+    fails_with_error(
+        &["show", "--game", "othello", "--wthor", p],
+        "record 2 is cut",
+    );
+    std::fs::write(&wtb, &bytes[..10]).unwrap();
+    fails_with_error(
+        &["show", "--game", "othello", "--wthor", p],
+        "shorter than the 16-byte",
+    );
+    std::fs::write(&wtb, file.to_bytes().unwrap()).unwrap();
+    std::fs::write(&jou, &players.to_bytes().unwrap()[..30]).unwrap();
+    fails_with_error(
+        &["show", "--game", "othello", "--wthor", p, "--players", j],
+        "record 1 is cut",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

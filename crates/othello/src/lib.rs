@@ -60,6 +60,8 @@
 //! - [`ggf::Record`]: a game record in GGF, the format of the GGS server, NBoard and Edax
 //!   (players, result, time, start board, moves with evaluations); [`ggf::parse_file`] reads a
 //!   file of them. The GGF names live in the [`ggf`] namespace.
+//! - [`wthor`]: the WTHOR archive of the Fédération Française d'Othello, binary files of games
+//!   ([`wthor::GameFile`]), players and tournaments ([`wthor::NameFile`]), read and written.
 //!
 //! # Example
 //! ```
@@ -98,6 +100,7 @@ mod position;
 mod square;
 mod stable;
 mod symmetry;
+pub mod wthor;
 
 pub use bitboard::{Bitboard, BitboardIter};
 // `bitboard!` is exported at the crate root by `#[macro_export]`.
