@@ -368,11 +368,12 @@ impl Agent<Othello> for OthelloAgent {
 
 /// The share of the time left kept in reserve, never planned.
 const CLOCK_RESERVE: f64 = 0.05;
-/// Time kept back for the harness, the pipes and the reply, whatever the clock.
-const CLOCK_MARGIN: Duration = Duration::from_millis(50);
+/// Time kept back for the harness, the pipes, the reply and a busy machine's scheduling,
+/// whatever the clock (50 ms was overrun by a move on a 2-core machine at a load of 9).
+const CLOCK_MARGIN: Duration = Duration::from_millis(100);
 
 /// The time for a move at `empties` empties on `clock`, and why. Kept back: 5% of the time
-/// left and 50 ms. The rest is spread over the side's moves still to play before the exact
+/// left and 100 ms. The rest is spread over the side's moves still to play before the exact
 /// solve starts (at `exact` empties: the solve and the moves after it cost little), or, from
 /// there on, half of it goes to the solve; each move also gets 90% of the increment, and
 /// never more than half of what is left.

@@ -313,7 +313,7 @@ fn other_agent_weights_move_no_solver_node() {
 fn othello_plans_its_time_from_the_clock_and_keeps_within_it() {
     use std::time::Duration;
     use yomi_core::{Agent, Clock};
-    // The plan: 5% + 50 ms kept back, the rest over the moves before the exact solve.
+    // The plan: 5% + 100 ms kept back, the rest over the moves before the exact solve.
     let mut agent = Othello::zoo().build("othello:exact=16,wld=18").unwrap();
     let pos = random_game_positions(&Othello::new(), 1, &mut Rng::seed_from_u64(4))[20];
     let empties = pos.empties().count();
@@ -325,11 +325,11 @@ fn othello_plans_its_time_from_the_clock_and_keeps_within_it() {
     }));
     let e = agent.explain(&pos, &mut Rng::seed_from_u64(1)).unwrap();
     let note = e.notes.iter().find(|n| n.starts_with("clock:")).unwrap();
-    // (10 - 0.55) s over the 12 moves before 16 empties: 0.7875 s.
+    // (10 - 0.6) s over the 12 moves before 16 empties: 0.7833 s.
     assert!(
         note.contains("10.000 s left")
             && note.contains("0.78")
-            && note.contains("s for this move (12 moves to plan over, 0.550 s kept in reserve)"),
+            && note.contains("s for this move (12 moves to plan over, 0.600 s kept in reserve)"),
         "{note}"
     );
     agent.set_clock(None);
