@@ -179,13 +179,17 @@ impl MidgameResult {
 /// - **Negamax** from the side to move. A player who must pass passes without using up a ply
 ///   (two passes in a row end the game, so this cannot loop); a position at the depth limit
 ///   whose mover must pass is scored after the pass.
-/// - **Every root move gets its exact value** at the depth: each is searched with a full
-///   window (so equal moves tie exactly and can be broken at random). Below the root, the
-///   first child is searched with the full window and the others with a null window, searched
-///   again when they beat it (fail-soft).
+/// - **At the root**, with [`RootValues::All`] (the default) every move gets its exact value
+///   at the depth: each is searched with a full window (so equal moves tie exactly and can be
+///   broken at random); with [`RootValues::Best`] only the moves tied for best do, the others
+///   an upper bound below them. Below the root, the first child is searched with the full
+///   window and the others with a null window, searched again when they beat it (fail-soft).
 /// - **Move ordering**: the transposition table's move first, then (two or more plies from
-///   the leaves) fewest replies for the opponent and a square bonus (corners first, squares
-///   next to an empty corner last). At the root: by the previous iteration's values.
+///   the leaves) fewest replies for the opponent and a square bonus (corners first, X- and
+///   C-squares last), and from four plies the static evaluation after the move. At the root:
+///   by the previous iteration's values.
+/// - **Multi-ProbCut** when on ([`set_probcut`](Self::set_probcut)): a bound is tested with a
+///   shallow search only where the node's static evaluation makes the cut plausible.
 /// - **Transposition table** keyed by both bitboards (checked in full, so never wrong),
 ///   two slots per bucket (one keeps the deeper entry, the other is always replaced), storing
 ///   a bound, its depth and the best move. Each search starts with an empty table (entries of

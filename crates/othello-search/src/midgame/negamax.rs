@@ -18,6 +18,13 @@ use crate::table::{midgame_hash, Bound, MidgameSlot, MidgameTable, NO_MOVE};
 /// 0: 48.7 M, too many cuts lost).
 const PREFILTER: f64 = 1.0;
 
+/// From this many plies left, the move ordering also weighs the static evaluation of the
+/// position after each move (half of it, in evaluation units, against 16 a reply of
+/// mobility). At depth 12 on the midgame set: 33.7 M nodes against 40.0 M without (from 3
+/// plies 32.7 M, from 5 34.7 M, from 6 36.4 M); the evaluations cost less than the nodes they
+/// save from 4 plies on.
+const EVAL_ORDER_DEPTH: u32 = 4;
+
 /// The clock is read once per this many nodes.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -222,7 +229,12 @@ macro_rules! negamax {
                     } else if depth >= 2 {
                         let f = flips(p, o, usize::from(sq));
                         let (cp, co) = (o ^ f, p | f | 1 << sq);
-                        ORDER_BONUS[usize::from(sq)] - 16 * moves(cp, co).count_ones() as i32
+                        let k = ORDER_BONUS[usize::from(sq)] - 16 * moves(cp, co).count_ones() as i32;
+                        if depth >= EVAL_ORDER_DEPTH {
+                            k - self.evaluator.evaluate(cp, co) / 2
+                        } else {
+                            k
+                        }
                     } else {
                         0
                     };
