@@ -293,7 +293,7 @@ impl OthelloAgent {
 
 impl OthelloAgent {
     /// With a level: `level 10: depth 10, ProbCut 1.5, WLD at 18 empties, exact at 16`, and
-    /// the values given over it (`; given: depth 6`).
+    /// the values given over it (`; given over it: depth 6`).
     fn level_note(&self) -> Option<String> {
         let s = &self.settings;
         let level = OthelloLevel::get(s.level?)?;
