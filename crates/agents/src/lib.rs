@@ -14,7 +14,8 @@
 //!   `greedy`, `minimax`, `alphabeta`, `average` ([`SearchAgent`]). A finished game is worth
 //!   [`WIN_VALUE`] to the winner; an unfinished one at the depth limit its leaf evaluation.
 //! - **Othello only:** `othello` ([`OthelloAgent`]), the engine of `yomi-othello-search`: alpha-beta
-//!   with a hand-made evaluation, then win/loss/draw and exact endgame solves.
+//!   with a learned (or hand-made) evaluation, then win/loss/draw and exact endgame solves;
+//!   `othello:level=N` picks one of the strength levels of [`OTHELLO_LEVELS`].
 //! - **Tic-tac-toe only:** the study's `ai1` .. `ai14s` ([`StudyAgent`], [`StudyRule`]).
 //! - **External engines, every game:** `engine` ([`register_engine`]) starts a program and
 //!   plays through NBoard or GTP ([`yomi_protocol::ExternalEngine`]). It is not in
@@ -67,6 +68,7 @@ mod games;
 mod mcts;
 mod montecarlo;
 mod othello_agent;
+mod othello_levels;
 mod registry;
 mod search;
 mod small_othello_agent;
@@ -85,6 +87,7 @@ pub use games::{known_game_names, known_games, GameKind, UnknownGameError};
 pub use mcts::MctsAgent;
 pub use montecarlo::{PmcAgent, PmcScore};
 pub use othello_agent::{OthelloAgent, OthelloEval, OthelloSettings, ParseEvalError};
+pub use othello_levels::{agent_levels, OthelloLevel, MAX_LEVEL, OTHELLO_LEVELS};
 pub use registry::{AgentInfo, BuildAgentError, ParamInfo, Params, Registry};
 pub use search::{RootValue, SearchAgent, SearchMethod, SearchResult};
 pub use small_othello_agent::{

@@ -17,6 +17,7 @@ use yomi_othello_search::{
 };
 
 use crate::common::{explain_best, moves_of, time_text};
+use crate::othello_levels::{OthelloLevel, MAX_LEVEL};
 use crate::{AgentInfo, ParamInfo, Registry};
 
 /// The longest time limit accepted, in seconds.
@@ -101,6 +102,10 @@ pub struct OthelloSettings {
     /// [`RootValues::Best`] (only the best ones, for play) or [`RootValues::All`] (every
     /// move, for analysis).
     pub root: RootValues,
+    /// The strength level ([`OthelloLevel`]) the other settings started from, shown in the
+    /// spec; `None` for none. It changes nothing by itself: [`OthelloSettings::at_level`]
+    /// writes its values into the other fields.
+    pub level: Option<u32>,
 }
 
 impl OthelloSettings {
@@ -132,9 +137,28 @@ impl OthelloSettings {
     }
 }
 
+impl OthelloSettings {
+    /// The settings of strength level `level` ([`OthelloLevel`]): no time limit, the level's
+    /// depth, ProbCut threshold, WLD and exact empties, and the defaults for the rest; `None`
+    /// outside 1 to [`MAX_LEVEL`].
+    #[must_use]
+    pub fn at_level(level: u32) -> Option<OthelloSettings> {
+        let l = OthelloLevel::get(level)?;
+        Some(OthelloSettings {
+            time: None,
+            depth: l.depth,
+            wld: l.wld,
+            exact: l.exact,
+            probcut: l.probcut,
+            level: Some(level),
+            ..OthelloSettings::default()
+        })
+    }
+}
+
 impl Default for OthelloSettings {
     /// `time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5,`
-    /// `root=best` (ProbCut at [`PROBCUT_THRESHOLD`]).
+    /// `root=best` (ProbCut at [`PROBCUT_THRESHOLD`]), no level.
     fn default() -> OthelloSettings {
         OthelloSettings {
             time: Some(Duration::from_millis(100)),
@@ -146,6 +170,7 @@ impl Default for OthelloSettings {
             weights: None,
             probcut: Some(PROBCUT_THRESHOLD),
             root: RootValues::Best,
+            level: None,
         }
     }
 }
@@ -168,6 +193,17 @@ impl Default for OthelloSettings {
 /// Every move obeys the time per move (`time`, or a tighter limit given through
 /// [`Agent::set_limits`], whose stop flag also ends a move early): a solve that the limit stops
 /// falls back to the midgame search in the time that is left (depth 1 always completes).
+///
+/// **Levels.** `othello:level=N` (1 to [`MAX_LEVEL`]) starts from strength level `N` of
+/// [`OTHELLO_LEVELS`](crate::OTHELLO_LEVELS): its depth, ProbCut threshold, WLD and exact
+/// empties, and no time limit, so a level plays by depth. Parameters given beside the level
+/// override its values (`othello:level=10,depth=6` searches 6 plies with level 10's
+/// endgame; `time=0.5` adds a time limit, and a clock from [`Agent::set_clock`] plans the
+/// time as without a level: whichever of the depth and the time ends first ends the move).
+/// `probcut=auto` is the level's threshold. The spec shows the level first, then every value
+/// in force, and builds the same agent again; a level outside 1 to [`MAX_LEVEL`] is a
+/// [`BuildAgentError::BadValue`](crate::BuildAgentError::BadValue) naming the range. The
+/// explanation notes the level and the values given over it.
 ///
 /// Without a time limit (`time=0`) the choice depends only on the position and the generator;
 /// with one, on how deep the machine got in that time (so `choose` and `explain` may differ).
@@ -264,12 +300,51 @@ impl OthelloAgent {
     }
 }
 
+impl OthelloAgent {
+    /// With a level: `level 10: depth 10, ProbCut 1.5, WLD at 18 empties, exact at 16`, and
+    /// the values given over it (`; given over it: depth 6`).
+    fn level_note(&self) -> Option<String> {
+        let s = &self.settings;
+        let level = OthelloLevel::get(s.level?)?;
+        let mut given = Vec::new();
+        if s.time.is_some() {
+            given.push(format!("time {}", time_text(s.time)));
+        }
+        if s.depth != level.depth {
+            given.push(format!("depth {}", s.depth));
+        }
+        let probcut = s.probcut.filter(|_| s.eval == OthelloEval::Learned);
+        if probcut != level.probcut {
+            given.push(match probcut {
+                Some(t) => format!("ProbCut {t}"),
+                None => "no ProbCut".to_string(),
+            });
+        }
+        if s.wld != level.wld {
+            given.push(format!("WLD at {}", s.wld));
+        }
+        if s.exact != level.exact {
+            given.push(format!("exact at {}", s.exact));
+        }
+        let mut note = level.to_string();
+        if !given.is_empty() {
+            note.push_str("; given over it: ");
+            note.push_str(&given.join(", "));
+        }
+        Some(note)
+    }
+}
+
 impl fmt::Display for OthelloAgent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = &self.settings;
+        f.write_str("othello:")?;
+        if let Some(level) = s.level {
+            write!(f, "level={level},")?;
+        }
         write!(
             f,
-            "othello:time={},depth={},wld={},exact={},hash_mb={},eval={}",
+            "time={},depth={},wld={},exact={},hash_mb={},eval={}",
             time_text(s.time),
             s.depth,
             s.wld,
@@ -322,7 +397,8 @@ impl Agent<Othello> for OthelloAgent {
         };
         let (limits, budget) = self.move_limits(empties);
         let watch = limits.start();
-        let mut notes: Vec<String> = budget.into_iter().collect();
+        let mut notes: Vec<String> = self.level_note().into_iter().collect();
+        notes.extend(budget);
         if let Some(mode) = solve {
             let values = self.solver()?.move_values_limited(state, mode, &limits);
             let nodes: u64 = values.iter().map(|v| v.nodes).sum();
@@ -347,6 +423,7 @@ impl Agent<Othello> for OthelloAgent {
                 );
             }
             let mut e = explain_best(self.to_string(), scored, rng);
+            e.notes.extend(notes);
             e.notes.push(format!(
                 "{how} at {empties} empties, {nodes} nodes; scores: {unit}"
             ));
@@ -465,6 +542,11 @@ impl OthelloAgent {
     }
 }
 
+/// The help line of the `level` parameter.
+const LEVEL_HELP: &str = "strength level 1 to 30 (yomi agents lists them): its depth, ProbCut \
+    and solve empties, no time limit; parameters given beside it override the level's (none: \
+    no level)";
+
 /// Adds `othello` to an Othello registry.
 pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
     registry.register(
@@ -514,7 +596,12 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
                     default: "auto",
                     help: "Multi-ProbCut in the midgame search: its threshold in standard \
                            deviations (0.1 to 10; eval=learned only), off, or auto (1.5 with \
-                           eval=learned, off with eval=hand)",
+                           eval=learned, off with eval=hand; with a level, the level's)",
+                },
+                ParamInfo {
+                    name: "level",
+                    default: "none",
+                    help: LEVEL_HELP,
                 },
                 ParamInfo {
                     name: "root",
@@ -526,11 +613,39 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
             ],
         },
         |p| {
+            let level = match p.text("level") {
+                "none" => None,
+                _ => Some(p.u64_in("level", 1, u64::from(MAX_LEVEL)).map_err(|_| {
+                    p.bad("level", format!("none or a whole number from 1 to {MAX_LEVEL}"))
+                })? as u32),
+            };
+            let base = level
+                .and_then(OthelloSettings::at_level)
+                .unwrap_or_default();
+            // Without a level every value is the given one or the default; with one, the
+            // values not given are the level's.
+            let given = |name: &str| level.is_none() || p.spec().get(name).is_some();
             let settings = OthelloSettings {
-                time: p.time_limit("time", MAX_SECONDS)?,
-                depth: p.u64_in("depth", 1, 64)? as u32,
-                wld: p.u64_in("wld", 0, 64)? as u32,
-                exact: p.u64_in("exact", 0, 64)? as u32,
+                time: if given("time") {
+                    p.time_limit("time", MAX_SECONDS)?
+                } else {
+                    base.time
+                },
+                depth: if given("depth") {
+                    p.u64_in("depth", 1, 64)? as u32
+                } else {
+                    base.depth
+                },
+                wld: if given("wld") {
+                    p.u64_in("wld", 0, 64)? as u32
+                } else {
+                    base.wld
+                },
+                exact: if given("exact") {
+                    p.u64_in("exact", 0, 64)? as u32
+                } else {
+                    base.exact
+                },
                 hash_mb: p.u64_in("hash_mb", 1, MAX_HASH_MB)? as usize,
                 eval: p
                     .text("eval")
@@ -542,7 +657,7 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
                 },
                 probcut: match p.text("probcut") {
                     "off" => None,
-                    "auto" => Some(PROBCUT_THRESHOLD),
+                    "auto" => base.probcut,
                     _ => Some(
                         p.f64_in("probcut", 0.1, 10.0)
                             .map_err(|_| p.bad("probcut", "off or a number from 0.1 to 10"))?,
@@ -552,6 +667,7 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
                     .text("root")
                     .parse()
                     .map_err(|_| p.bad("root", "best or all"))?,
+                level,
             };
             if settings.eval == OthelloEval::Hand && !matches!(p.text("probcut"), "off" | "auto") {
                 return Err(p.bad(

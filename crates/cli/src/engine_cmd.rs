@@ -38,7 +38,8 @@ pub struct EngineArgs {
     pub game: GameKind,
     /// The agent that plays, as a spec (default: the strongest for the game: `othello`, or
     /// the exact `alphabeta` for tic-tac-toe and the stone game). NBoard's `set depth` sets
-    /// its `depth` unless the spec gives one.
+    /// its `depth` unless the spec gives one or a `level` (`othello:level=N`: the level's
+    /// depth).
     #[arg(long)]
     pub agent: Option<String>,
     /// Master seed: game i of the session (counted by clear_board / set game) draws from the
@@ -106,8 +107,8 @@ fn default_agent(game: &str) -> &'static str {
 }
 
 /// The factory of the session's agent: the spec given, with the client's depth where the
-/// agent has a `depth` the spec leaves open. The spec is checked once here, so a bad one
-/// fails before the session starts.
+/// agent has a `depth` the spec leaves open (a `level` sets it). The spec is checked once
+/// here, so a bad one fails before the session starts.
 fn factory<G: CliGame>(args: &EngineArgs) -> Res<AgentFactory<G>> {
     let text = args
         .agent
@@ -119,7 +120,8 @@ fn factory<G: CliGame>(args: &EngineArgs) -> Res<AgentFactory<G>> {
     let takes_depth = zoo
         .info(spec.name())
         .is_some_and(|i| i.params.iter().any(|p| p.name == "depth"))
-        && spec.get("depth").is_none();
+        && spec.get("depth").is_none()
+        && spec.get("level").is_none();
     Ok(Box::new(move |settings: &AgentSettings| {
         let mut spec = spec.clone();
         if let (Some(depth), true) = (settings.depth, takes_depth) {

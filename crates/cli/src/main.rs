@@ -488,6 +488,22 @@ fn cmd_agents<G: CliGame>() -> Res<()> {
         for p in &info.params {
             println!("      {}={:<10} {}", p.name, p.default, p.help);
         }
+        if let Some(levels) = yomi_agents::agent_levels(G::NAME, info.name) {
+            println!(
+                "      levels ({}:level=N; no time limit unless time= is given):",
+                info.name
+            );
+            println!("        level  depth  probcut  wld  exact");
+            for l in levels {
+                let probcut = l
+                    .probcut
+                    .map_or_else(|| "off".to_string(), |t| t.to_string());
+                println!(
+                    "        {:>5}  {:>5}  {:>7}  {:>3}  {:>5}",
+                    l.level, l.depth, probcut, l.wld, l.exact
+                );
+            }
+        }
     }
     Ok(())
 }

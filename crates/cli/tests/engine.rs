@@ -103,6 +103,11 @@ fn othello_over_nboard_plays_the_in_process_games() {
 }
 
 #[test]
+fn othello_levels_over_nboard_play_the_in_process_games() {
+    same_games::<Othello>(Protocol::Nboard, "othello:level=2", 11, 2);
+}
+
+#[test]
 fn othello_over_gtp_plays_the_in_process_games() {
     same_games::<Othello>(Protocol::Gtp, "pmc2:pnum=20", 8, 2);
 }
@@ -224,6 +229,16 @@ fn engine_command_refuses_bad_settings() {
         "unknown agent",
     );
     fails(&["engine", "--protocol", "uci"], "invalid value");
+    fails(
+        &[
+            "engine",
+            "--protocol",
+            "nboard",
+            "--agent",
+            "othello:level=0",
+        ],
+        "expected none or a whole number from 1 to 30",
+    );
 }
 
 fn script(name: &str) -> String {

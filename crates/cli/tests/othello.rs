@@ -74,6 +74,29 @@ fn matches_and_explanations_run_on_othello() {
     for name in ["alphabeta", "average", "mcts", "pmc2", "greedy"] {
         assert!(text.contains(name), "{text}");
     }
+    // The `othello` agent's levels, a line each.
+    assert!(
+        text.contains("levels (othello:level=N; no time limit unless time= is given):"),
+        "{text}"
+    );
+    assert!(
+        text.contains("        level  depth  probcut  wld  exact\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n            1      1      off    2      2\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n           10     10      1.5   18     16\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n           30     30      1.5   28     26\n"),
+        "{text}"
+    );
+    // The small boards' `othello` has no levels.
+    assert!(!ok(&["agents", "--game", "othello6"]).contains("levels"));
 }
 
 #[test]
@@ -92,6 +115,11 @@ fn bad_othello_input_is_one_error_line() {
         "bad othello position",
     );
     fails_with_error(&["match", "ai10s", "random", "--game", "othello"], "ai10s");
+    fails_with_error(
+        &["match", "othello:level=31", "random", "--game", "othello"],
+        "bad value \"31\" for parameter level of othello: expected none or a whole number \
+         from 1 to 30",
+    );
 }
 
 #[test]

@@ -253,14 +253,27 @@ fn infos<G: Zoo>(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         d.set_item("summary", info.summary)?;
         d.set_item("params", params)?;
         d.set_item("builds_bare", info.builds_bare())?;
+        let levels = PyList::empty(py);
+        for l in yomi_agents::agent_levels(G::NAME, info.name).unwrap_or_default() {
+            let level = PyDict::new(py);
+            level.set_item("level", l.level)?;
+            level.set_item("depth", l.depth)?;
+            level.set_item("probcut", l.probcut)?;
+            level.set_item("wld", l.wld)?;
+            level.set_item("exact", l.exact)?;
+            levels.append(level)?;
+        }
+        d.set_item("levels", levels)?;
         list.append(d)?;
     }
     Ok(list)
 }
 
 /// The agents of `game`'s zoo, as `yomi agents` lists them: dicts with `name`, `summary`,
-/// `params` (each `name`, `default`, `help`) and `builds_bare` (whether the bare name builds,
-/// every parameter having a default).
+/// `params` (each `name`, `default`, `help`), `builds_bare` (whether the bare name builds,
+/// every parameter having a default) and `levels`: the strength levels `name:level=N` picks
+/// (each `level`, `depth`, `probcut` (a threshold or `None`), `wld`, `exact`; the `othello`
+/// agent of 8x8 Othello has them), empty for other agents.
 #[pyfunction]
 #[pyo3(signature = (game = "tictactoe"))]
 fn agents<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyList>> {

@@ -69,6 +69,25 @@ def test_agent_list_matches_the_zoo():
     assert not table["builds_bare"]
     assert [p["name"] for p in table["params"]] == ["file", "scoring"]
     assert "othello" in [a["name"] for a in yomi.agents("othello")]
+    assert table["levels"] == []
+
+
+def test_othello_levels_are_listed_and_build():
+    othello = next(a for a in yomi.agents("othello") if a["name"] == "othello")
+    levels = othello["levels"]
+    assert [lv["level"] for lv in levels] == list(range(1, 31))
+    assert levels[0] == {"level": 1, "depth": 1, "probcut": None, "wld": 2, "exact": 2}
+    assert levels[9] == {"level": 10, "depth": 10, "probcut": 1.5, "wld": 18, "exact": 16}
+    small = next(a for a in yomi.agents("othello6") if a["name"] == "othello")
+    assert small["levels"] == []
+    agent = yomi.agent("othello:level=3", game="othello")
+    assert agent.spec.startswith("othello:level=3,time=0,depth=3,wld=6,exact=6,")
+    assert yomi.agent("othello:level=10,depth=6", game="othello").spec.startswith(
+        "othello:level=10,time=0,depth=6,wld=18,exact=16,"
+    )
+    assert agent.choose(yomi.Othello()) in yomi.Othello().legal_moves()
+    with pytest.raises(ValueError, match="expected none or a whole number from 1 to 30"):
+        yomi.agent("othello:level=31", game="othello")
 
 
 def test_bad_specs_and_positions_raise():

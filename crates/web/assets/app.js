@@ -131,7 +131,9 @@ function fillSides() {
     const before = kind.value;
     kind.replaceChildren(el('option', { value: 'human', text: 'human' }));
     for (const a of g.agents) kind.append(el('option', { value: a.name, text: a.name }));
-    const fallback = i === 0 ? 'human' : (g.agents.some((a) => a.name === 'perfect') ? 'perfect' : 'alphabeta');
+    // The second player is the server's first offer (the `othello` engine at a middle level
+    // on 8x8 Othello); the first is you.
+    const fallback = i === 0 ? 'human' : specName(g.opponent);
     kind.value = g.agents.some((a) => a.name === before) || before === 'human' ? before : fallback;
     if (!kind.value) kind.value = fallback;
     onKind(i);
@@ -146,6 +148,7 @@ function onKind(i) {
   const spec = box.querySelector('.spec');
   const params = box.querySelector('.params');
   if (kind === 'human') {
+    box.querySelector('.level').hidden = true;
     spec.hidden = true;
     params.replaceChildren(el('span', { text: 'you click (or type) to move' }));
     return;
@@ -153,6 +156,7 @@ function onKind(i) {
   const agent = info().agents.find((a) => a.name === kind);
   spec.hidden = false;
   spec.value = agent.example;
+  fillLevels(i, agent);
   const list = el('div', {}, el('div', { text: agent.summary }));
   for (const p of agent.params) {
     list.append(el('div', {}, el('code', { text: `${p.name}=${p.default || '…'}` }), ` ${p.help}`));
@@ -161,6 +165,58 @@ function onKind(i) {
     list.append(el('div', { text: `edit the spec above, e.g. ${agent.name}:${agent.params[0].name}=${agent.params[0].default || 'X'}` }));
   }
   params.replaceChildren(list);
+}
+
+// The agent name of a spec: `othello` for `othello:level=12`.
+function specName(spec) {
+  return spec.split(':')[0];
+}
+
+// The level a spec asks for (`level=N`), or '' for none.
+function specLevel(spec) {
+  const m = /(?:^[^:]*:|,)level=(\d+)(?:,|$)/.exec(spec);
+  return m ? m[1] : '';
+}
+
+// The level picker of side `i` for `agent`: shown only for agents with levels (the `othello`
+// engine of 8x8 Othello), preset to the server's first offer, and writing `name:level=N` into
+// the spec; "none" leaves the spec to the agent's own settings.
+function fillLevels(i, agent) {
+  const box = $(`side-${i}`);
+  const label = box.querySelector('.level');
+  const select = box.querySelector('.level-select');
+  const levels = agent.levels || [];
+  label.hidden = levels.length === 0;
+  if (!levels.length) return;
+  const text = (l) => {
+    const solve = l.wld > l.exact ? `WLD at ${l.wld} empties, exact at ${l.exact}` : `exact at ${l.exact} empties`;
+    return `${l.level}: depth ${l.depth}, ${solve}`;
+  };
+  select.replaceChildren(
+    el('option', { value: '', text: 'none (the spec decides)' }),
+    ...levels.map((l) => el('option', { value: String(l.level), text: text(l) })),
+  );
+  const offer = info().opponent;
+  const wanted = specName(offer) === agent.name ? specLevel(offer) : '';
+  select.value = wanted || String(levels[Math.floor(levels.length / 2)].level);
+  onLevel(i);
+}
+
+function onLevel(i) {
+  const box = $(`side-${i}`);
+  const kind = box.querySelector('.kind').value;
+  const level = box.querySelector('.level-select').value;
+  const agent = info().agents.find((a) => a.name === kind);
+  box.querySelector('.spec').value = level ? `${kind}:level=${level}` : agent.example;
+}
+
+// A spec typed by hand moves the level picker to the level it names (or to none).
+function syncLevel(i) {
+  const box = $(`side-${i}`);
+  if (box.querySelector('.level').hidden) return;
+  const select = box.querySelector('.level-select');
+  const level = specLevel(box.querySelector('.spec').value.trim());
+  select.value = [...select.options].some((o) => o.value === level) ? level : '';
 }
 
 // Drops the agent move in flight (its request is aborted: the server stops the agent).
@@ -1020,7 +1076,8 @@ async function start() {
   for (const i of [0, 1]) {
     const box = $(`side-${i}`);
     box.querySelector('.kind').addEventListener('change', () => { onKind(i); render(); maybeAgent(); });
-    box.querySelector('.spec').addEventListener('change', () => { render(); maybeAgent(); });
+    box.querySelector('.spec').addEventListener('change', () => { syncLevel(i); render(); maybeAgent(); });
+    box.querySelector('.level-select').addEventListener('change', () => { onLevel(i); render(); maybeAgent(); });
   }
   $('restart').addEventListener('click', () => newGame());
   $('undo').addEventListener('click', undo);

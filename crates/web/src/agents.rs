@@ -74,25 +74,43 @@ fn rewrite<G: Game>(
             .map_err(|e| ApiError::Refused(format!("cannot rewrite the spec: {e}")))
     };
     let has = |name: &str| info.params.iter().any(|p| p.name == name);
+    // A strength level (`othello:level=N`) sets the values it does not find given: no time
+    // limit, and its own solve empties.
+    let level = spec
+        .get("level")
+        .and_then(|v| v.parse::<u32>().ok())
+        .and_then(|n| {
+            yomi_agents::agent_levels(G::NAME, info.name)?
+                .iter()
+                .find(|l| l.level == n)
+        });
+    let in_force = |key: &str| -> Option<String> {
+        if let Some(v) = spec.get(key) {
+            return Some(v.to_string());
+        }
+        match (level, key) {
+            (Some(_), "time") => Some("0".to_string()),
+            (Some(l), "wld") => Some(l.wld.to_string()),
+            (Some(l), "exact") => Some(l.exact.to_string()),
+            _ => default_of(info, key).map(str::to_string),
+        }
+    };
     if has("time") {
-        // The limit in force: the one given, else the agent's default (`othello` has one;
-        // for most agents the default 0 means none).
+        // The limit in force: the one given, else the level's (none) or the agent's default
+        // (`othello` has one; for most agents the default 0 means none).
         let given = spec.get("time");
-        match given
-            .or_else(|| default_of(info, "time"))
-            .map(str::parse::<f64>)
-        {
+        match in_force("time").as_deref().map(str::parse::<f64>) {
             Some(Ok(t)) if t > 0.0 && t <= cap.as_secs_f64() => {}
             Some(Err(_)) if given.is_some() => {}
             _ => set(&mut out, "time", format!("{}", cap.as_secs_f64()))?,
         }
     }
     // Parameters whose cost no time limit bounds: the `othello` agent's solves (not
-    // time-limited; 20 empties WLD and 18 exact take about a second) and table sizes.
+    // time-limited; 20 empties WLD and 18 exact take about a second; a level's count too)
+    // and table sizes.
     for (key, most) in NUMERIC_CAPS {
         if has(key) {
-            let given = spec.get(key).or_else(|| default_of(info, key));
-            if let Some(Ok(v)) = given.map(str::parse::<u64>) {
+            if let Some(Ok(v)) = in_force(key).as_deref().map(str::parse::<u64>) {
                 if v > most {
                     set(&mut out, key, most.to_string())?;
                 }
@@ -152,6 +170,17 @@ pub(crate) struct ParamView {
     help: &'static str,
 }
 
+/// One strength level of an agent (`name:level=N`), for the page.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct LevelView {
+    level: u32,
+    depth: u32,
+    /// Multi-ProbCut's threshold, `null` for none.
+    probcut: Option<f64>,
+    wld: u32,
+    exact: u32,
+}
+
 /// One agent, for the page.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct AgentView {
@@ -160,6 +189,29 @@ pub(crate) struct AgentView {
     params: Vec<ParamView>,
     /// A spec that builds it: the bare name, or with the required parameters filled in.
     example: String,
+    /// Its strength levels ([`yomi_agents::agent_levels`]); empty for most agents.
+    levels: Vec<LevelView>,
+}
+
+/// The level of the `othello` agent the page offers first on 8x8 Othello: depth 12, WLD at
+/// 20 empties, exact at 18, the deepest level whose solves fit the server's caps (`wld` 20,
+/// `exact` 18) as they are; about 0.1 s a move.
+pub(crate) const PAGE_LEVEL: u32 = 12;
+
+/// The opponent the page offers first in game `G`: the `othello` agent at
+/// [`PAGE_LEVEL`] where it has levels (8x8 Othello), else the `othello` agent of the small
+/// boards, else the exact `perfect` where the game has a tree, else `alphabeta`.
+pub(crate) fn default_opponent<G: Game>(registry: &Registry<G>) -> String {
+    let has = |name: &str| registry.info(name).is_some();
+    if yomi_agents::agent_levels(G::NAME, "othello").is_some() && has("othello") {
+        format!("othello:level={PAGE_LEVEL}")
+    } else if has("othello") {
+        "othello".to_string()
+    } else if has("perfect") {
+        "perfect".to_string()
+    } else {
+        "alphabeta".to_string()
+    }
 }
 
 /// Every agent of a registry, in registration order.
@@ -193,6 +245,17 @@ pub(crate) fn agent_views<G: Game>(registry: &Registry<G>) -> Vec<AgentView> {
                     })
                     .collect(),
                 example,
+                levels: yomi_agents::agent_levels(G::NAME, info.name)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|l| LevelView {
+                        level: l.level,
+                        depth: l.depth,
+                        probcut: l.probcut,
+                        wld: l.wld,
+                        exact: l.exact,
+                    })
+                    .collect(),
             }
         })
         .collect()

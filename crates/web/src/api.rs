@@ -14,7 +14,7 @@ use yomi_nim::Nim;
 use yomi_tictactoe::TicTacToe;
 use yomi_tree::{parse_alpha, Ratio, Scoring};
 
-use crate::agents::{agent_views, bounded_spec, fresh_seed, AgentView};
+use crate::agents::{agent_views, bounded_spec, default_opponent, fresh_seed, AgentView};
 use crate::dispatch::{dispatch, unknown_game};
 use crate::games::{Coordinates, Record, SetupView, StateView, WebGame};
 use crate::state::AppState;
@@ -43,6 +43,8 @@ pub(crate) struct GameInfo {
     /// Whether the tree browser covers it.
     tree: bool,
     agents: Vec<AgentView>,
+    /// The spec of the opponent the page offers first ([`default_opponent`]).
+    opponent: String,
     /// How pieces are drawn: `marks`, `discs` or `stones`.
     look: &'static str,
     /// The labels of the board's columns and rows (`null`: no grid).
@@ -73,6 +75,7 @@ fn game_info<G: WebGame>(tree: bool) -> GameInfo {
         start: G::default().to_string(),
         tree,
         agents: agent_views(&G::zoo()),
+        opponent: default_opponent(&G::zoo()),
         look: G::LOOK,
         coordinates: G::coordinates(),
         setup: G::setup(),

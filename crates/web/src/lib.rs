@@ -26,7 +26,7 @@
 //! - **Bounded**: an agent thinks on a blocking worker, at most
 //!   [`ServeConfig::agent_workers`] at once; every `time` parameter of a spec (nested ones
 //!   included) is capped at [`ServeConfig::think_time`] (a missing or zero `time` becomes the
-//!   cap); an answer later than [`ServeConfig::answer_timeout`] is a 504, and a request that
+//!   cap, and so does the no-limit of an `othello:level=N`); an answer later than [`ServeConfig::answer_timeout`] is a 504, and a request that
 //!   waits longer than [`ServeConfig::queue_wait`] for a worker is a 503. `table` may read only
 //!   the committed data files. An agent or analysis whose request goes away (the client
 //!   closed the connection) or times out has its [`yomi_core::StopFlag`] set.

@@ -683,3 +683,96 @@ fn the_page_offers_the_known_games() {
     let r = post(server(), "/api/state", &json!({ "game": "chess" }));
     assert_error(&r, 404, &yomi_agents::known_game_names());
 }
+
+#[test]
+fn othello_offers_its_levels_and_a_middle_level_first() {
+    let addr = server();
+    let games = get(addr, "/api/games").json();
+    let game = |id: &str| {
+        games["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id)
+            .unwrap()
+            .clone()
+    };
+    let agent = |id: &str, name: &str| {
+        game(id)["agents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    // The first offer: the `othello` engine at level 12 on 8x8, the small boards' engine,
+    // the exact `perfect` where there is one.
+    assert_eq!(game("othello")["opponent"], "othello:level=12");
+    assert_eq!(game("othello6")["opponent"], "othello");
+    assert_eq!(game("othello4")["opponent"], "othello");
+    assert_eq!(game("tictactoe")["opponent"], "perfect");
+    assert_eq!(game("nim")["opponent"], "perfect");
+    // The level table, for the picker; no other agent has levels.
+    let levels = agent("othello", "othello")["levels"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(levels.len(), yomi_agents::OTHELLO_LEVELS.len());
+    assert_eq!(
+        levels[11],
+        json!({"level": 12, "depth": 12, "probcut": 1.5, "wld": 20, "exact": 18})
+    );
+    assert_eq!(
+        levels[0],
+        json!({"level": 1, "depth": 1, "probcut": null, "wld": 2, "exact": 2})
+    );
+    assert_eq!(agent("othello", "alphabeta")["levels"], json!([]));
+    assert_eq!(agent("othello6", "othello")["levels"], json!([]));
+    // The first offer plays: a level gets the server's time cap instead of no limit, and
+    // its solves fit the caps as they are.
+    let mv = |spec: &str| {
+        post(
+            addr,
+            "/api/move",
+            &json!({"game": "othello", "moves": ["f5"], "agent": spec, "seed": 1}),
+        )
+    };
+    let r = mv("othello:level=12");
+    assert_eq!(r.status, 200, "{}", r.text());
+    let d = r.json();
+    assert_eq!(d["agent"], "othello:level=12,time=0.5");
+    let e = &d["explanation"];
+    assert!(
+        e["agent"]
+            .as_str()
+            .unwrap()
+            .starts_with("othello:level=12,time=0.5,depth=12,wld=20,exact=18,"),
+        "{e}"
+    );
+    assert!(
+        strings(&e["notes"])[0].starts_with("level 12: depth 12, ProbCut 1.5"),
+        "{e}"
+    );
+    // A deep level's solves are capped like given ones; a given time within the cap stays.
+    assert_eq!(
+        post_ok(
+            addr,
+            "/api/move",
+            &json!({"game": "othello", "agent": "othello:level=20", "seed": 1})
+        )["agent"],
+        "othello:level=20,time=0.5,wld=20,exact=18"
+    );
+    assert_eq!(
+        post_ok(
+            addr,
+            "/api/move",
+            &json!({"game": "othello", "agent": "othello:level=2,time=0.1", "seed": 1})
+        )["agent"],
+        "othello:level=2,time=0.1"
+    );
+    // Out of range: a 400 naming the range.
+    for bad in ["othello:level=0", "othello:level=31", "othello:level=x"] {
+        assert_error(&mv(bad), 400, "none or a whole number from 1 to 30");
+    }
+}

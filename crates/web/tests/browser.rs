@@ -594,6 +594,49 @@ fn othello_played_analysed_exported_and_set_up() {
     assert_eq!(labels("#grid .coord.col"), "abcdefgh");
     assert_eq!(labels("#grid .coord.row"), "12345678");
 
+    // The first offer: you against the `othello` engine at level 12, with a level picker
+    // that writes the spec; a spec typed by hand moves the picker; other agents have none.
+    let value = |css: &str| {
+        browser
+            .script(&format!("return document.querySelector('{css}').value;"))
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let picker_shown = |side: u32| {
+        browser.script(&format!(
+            "return !document.querySelector('#side-{side} .level').hidden && \
+             document.querySelector('#side-{side} .level').offsetParent !== null;"
+        )) == true
+    };
+    assert_eq!(value("#side-0 .kind"), "human");
+    assert_eq!(value("#side-1 .kind"), "othello");
+    assert_eq!(value("#side-1 .level-select"), "12");
+    assert_eq!(value("#side-1 .spec"), "othello:level=12");
+    assert!(picker_shown(1));
+    assert!(!picker_shown(0));
+    assert_eq!(browser.count("#side-1 .level-select option"), 31);
+    browser.select("#side-1 .level-select", "1");
+    assert_eq!(value("#side-1 .spec"), "othello:level=1");
+    browser.script(
+        "const s = document.querySelector('#side-1 .spec'); s.value = 'othello:level=7,depth=3'; \
+         s.dispatchEvent(new Event('change'));",
+    );
+    assert_eq!(value("#side-1 .level-select"), "7");
+    browser.select("#side-1 .level-select", "");
+    assert_eq!(value("#side-1 .spec"), "othello");
+    browser.select("#side-1 .level-select", "1");
+    // Level 1 answers a move, and its explanation names the level.
+    browser.click("#grid .cell.legal[data-move=\"f5\"]");
+    browser.wait_ply(2);
+    browser.wait_for("document.querySelector('#why').textContent.includes('othello:level=1,')");
+    browser.select("#side-1 .kind", "alphabeta");
+    assert!(!picker_shown(1));
+    // Back to the start, so that the game below begins from a fresh record.
+    browser.click("#restart");
+    browser.wait_ply(0);
+    browser.wait_for("document.querySelectorAll('#history .ply').length === 1");
+
     // A whole game against `first`, by clicking, with a pass on the way.
     let (k, expected) = a_game_with_a_pass();
     set_sides(&browser, "human", "first");

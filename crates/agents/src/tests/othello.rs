@@ -356,3 +356,182 @@ fn othello_plans_its_time_from_the_clock_and_keeps_within_it() {
     assert!(result.forfeits.is_empty(), "{:?}", result.forfeits);
     assert!(result.time[0].seconds < 6.0, "{:?}", result.time);
 }
+
+#[test]
+fn levels_build_from_the_table_and_round_trip() {
+    use crate::{agent_levels, OthelloLevel, MAX_LEVEL, OTHELLO_LEVELS};
+    let zoo = Othello::zoo();
+    // The table: every level once, in order, deeper and solving no earlier than the one
+    // below it, the exact solve never after the WLD one.
+    assert_eq!(OTHELLO_LEVELS.len(), MAX_LEVEL as usize);
+    for (i, l) in OTHELLO_LEVELS.iter().enumerate() {
+        assert_eq!(l.level as usize, i + 1);
+        assert_eq!(OthelloLevel::get(l.level), Some(l));
+        assert!(l.exact <= l.wld && l.wld <= 64 && l.depth <= 64, "{l}");
+        if let Some(below) = i.checked_sub(1).map(|j| OTHELLO_LEVELS[j]) {
+            assert!(l.depth > below.depth && l.wld >= below.wld && l.exact >= below.exact);
+        }
+    }
+    assert_eq!(OthelloLevel::get(0), None);
+    assert_eq!(OthelloLevel::get(MAX_LEVEL + 1), None);
+    assert_eq!(
+        OTHELLO_LEVELS[9].to_string(),
+        "level 10: depth 10, ProbCut 1.5, WLD at 18 empties, exact at 16"
+    );
+    assert_eq!(
+        OTHELLO_LEVELS[0].to_string(),
+        "level 1: depth 1, no ProbCut, exact at 2 empties"
+    );
+    assert_eq!(
+        agent_levels("othello", "othello"),
+        Some(&OTHELLO_LEVELS[..])
+    );
+    assert_eq!(agent_levels("othello6", "othello"), None);
+    assert_eq!(agent_levels("othello", "alphabeta"), None);
+    let info = zoo.info("othello").unwrap();
+    let help = info.params.iter().find(|p| p.name == "level").unwrap().help;
+    assert!(help.contains(&format!("1 to {MAX_LEVEL}")), "{help}");
+
+    // Each level's spec: the level, no time limit, its values; explicit values override.
+    for l in &OTHELLO_LEVELS {
+        let pc = l.probcut.map_or("off".to_string(), |t| t.to_string());
+        let full = format!(
+            "othello:level={},time=0,depth={},wld={},exact={},hash_mb=16,eval=learned,\
+             weights=builtin,probcut={pc},root=best",
+            l.level, l.depth, l.wld, l.exact
+        );
+        let spec = zoo
+            .build(&format!("othello:level={}", l.level))
+            .unwrap()
+            .spec();
+        assert_eq!(spec, full);
+        assert_eq!(zoo.build(&spec).unwrap().spec(), full);
+    }
+    for (given, full) in [
+        (
+            "othello:level=10,depth=6",
+            "othello:level=10,time=0,depth=6,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5,root=best",
+        ),
+        (
+            "othello:depth=6,time=0.5,level=3,probcut=off,exact=0",
+            "othello:level=3,time=0.5,depth=6,wld=6,exact=0,hash_mb=16,eval=learned,weights=builtin,probcut=off,root=best",
+        ),
+        (
+            "othello:level=1,probcut=auto,eval=hand",
+            "othello:level=1,time=0,depth=1,wld=2,exact=2,hash_mb=16,eval=hand,weights=builtin,probcut=off,root=best",
+        ),
+        (
+            "othello:level=none",
+            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5,root=best",
+        ),
+    ] {
+        let spec = zoo.build(given).unwrap().spec();
+        assert_eq!(spec, full, "{given}");
+        assert_eq!(zoo.build(&spec).unwrap().spec(), full);
+    }
+    // Out of range or not a number: a typed error naming the range, never a panic.
+    for bad in [
+        "othello:level=0",
+        "othello:level=31",
+        "othello:level=-1",
+        "othello:level=ten",
+        "othello:level=99999999999999999999999",
+    ] {
+        let err = zoo.build(bad).unwrap_err();
+        assert!(
+            matches!(err, BuildAgentError::BadValue { ref param, .. } if param == "level"),
+            "{bad}: {err}"
+        );
+        assert!(
+            err.to_string()
+                .contains("none or a whole number from 1 to 30"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_level_plays_by_depth_and_explains_itself() {
+    let zoo = Othello::zoo();
+    let positions = random_game_positions(&Othello::new(), 1, &mut Rng::seed_from_u64(4));
+    let mid = positions[20];
+    assert_eq!(mid.empties().count(), 40);
+    // Level 4: a depth-4 search, the same values as the spelt-out settings; no time limit,
+    // so the explanation is the same every time.
+    let mut level = zoo.build("othello:level=4").unwrap();
+    let mut spelt = zoo
+        .build("othello:time=0,depth=4,wld=8,exact=8,probcut=1.5")
+        .unwrap();
+    let a = level.explain(&mid, &mut Rng::seed_from_u64(1)).unwrap();
+    let b = spelt.explain(&mid, &mut Rng::seed_from_u64(1)).unwrap();
+    let values = |e: &yomi_core::Explanation<yomi_othello::Move>| {
+        e.moves.iter().map(|m| (m.mv, m.score)).collect::<Vec<_>>()
+    };
+    assert_eq!(values(&a), values(&b));
+    assert_eq!(a.chosen, b.chosen);
+    // The best moves are proven, the others bounded (`root=best`).
+    assert!(a.moves.iter().all(|m| m
+        .note
+        .as_deref()
+        .unwrap()
+        .starts_with("depth 4 search, learned evaluation")));
+    assert_eq!(
+        a.notes[0],
+        "level 4: depth 4, ProbCut 1.5, exact at 8 empties"
+    );
+    assert!(
+        a.agent.starts_with("othello:level=4,time=0,depth=4,"),
+        "{}",
+        a.agent
+    );
+    assert!(!b.notes.iter().any(|n| n.starts_with("level")));
+    // Values given over the level are named; the endgame follows the level's empties.
+    let mut over = zoo.build("othello:level=4,depth=2,time=5").unwrap();
+    let e = over.explain(&mid, &mut Rng::seed_from_u64(1)).unwrap();
+    assert_eq!(
+        e.notes[0],
+        "level 4: depth 4, ProbCut 1.5, exact at 8 empties; given over it: time 5, depth 2"
+    );
+    let end = positions
+        .iter()
+        .find(|p| p.empties().count() == 8 && p.legal_moves().len() > 1)
+        .or_else(|| {
+            positions
+                .iter()
+                .find(|p| p.empties().count() == 7 && p.legal_moves().len() > 1)
+        })
+        .unwrap();
+    let e = level.explain(end, &mut Rng::seed_from_u64(1)).unwrap();
+    assert!(
+        e.moves
+            .iter()
+            .all(|m| m.note.as_deref() == Some("exact solve")),
+        "{e:?}"
+    );
+    assert!(e.notes[0].starts_with("level 4:"), "{:?}", e.notes);
+}
+
+#[test]
+fn neighbouring_low_levels_play_a_short_deterministic_match() {
+    // Level 3 against level 1, fixed depth: the same result on every run.
+    let zoo = Othello::zoo();
+    let config = MatchConfig {
+        rounds: 4,
+        seed: 3,
+        threads: None,
+    };
+    let play = || {
+        play_match(
+            &Othello::default(),
+            &config,
+            || zoo.build("othello:level=3").unwrap(),
+            || zoo.build("othello:level=1").unwrap(),
+            |_| ControlFlow::Continue(()),
+        )
+        .unwrap()
+    };
+    let r = play();
+    assert_eq!(r.total().games(), 8);
+    assert!(r.total().win > r.total().lose, "{r:?}");
+    assert_eq!(format!("{:?}", play().total()), format!("{:?}", r.total()));
+}

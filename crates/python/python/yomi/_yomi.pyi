@@ -221,11 +221,19 @@ class ParamInfo(TypedDict):
     default: str
     help: str
 
+class LevelInfo(TypedDict):
+    level: int
+    depth: int
+    probcut: float | None
+    wld: int
+    exact: int
+
 class AgentInfo(TypedDict):
     name: str
     summary: str
     params: list[ParamInfo]
     builds_bare: bool
+    levels: list[LevelInfo]
 
 def agent(spec: str, game: GameName = "tictactoe") -> Agent: ...
 def agents(game: GameName = "tictactoe") -> list[AgentInfo]: ...
