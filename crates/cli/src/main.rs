@@ -18,6 +18,7 @@ use yomi_othello::{MoveSequence, Othello, Othello4, Othello6};
 use yomi_protocol::EngineGame;
 use yomi_tictactoe::TicTacToe;
 
+mod analyse_cmd;
 mod bench_midgame;
 mod engine_cmd;
 mod explain;
@@ -77,6 +78,10 @@ enum Command {
     Merge(merge_cmd::MergeArgs),
     /// Train the Othello pattern evaluation: self-play games, fitting, error reports.
     Train(train_cmd::TrainArgs),
+    /// Review Othello games by disc loss: every move's value, the best move's, the discs it
+    /// gave away, each side's total and the move that decided the game (also `analyze`).
+    #[command(alias = "analyze")]
+    Analyse(analyse_cmd::AnalyseArgs),
 }
 
 /// The `--game` parser: the names of [`known_games`], each with its description in `--help`.
@@ -307,6 +312,7 @@ fn run(command: Command) -> Res<()> {
         Command::Engine(args) => engine_cmd::run(&args),
         Command::Openings(args) => openings_cmd::run(&args),
         Command::Merge(args) => merge_cmd::run(&args),
+        Command::Analyse(args) => analyse_cmd::run(&args),
     }
 }
 

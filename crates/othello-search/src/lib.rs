@@ -28,6 +28,7 @@ mod bits;
 mod ffo;
 mod kernel;
 mod midgame;
+mod review;
 mod solver;
 mod table;
 
@@ -36,6 +37,7 @@ pub use ffo::{
     BenchRow, BenchShard, BenchTable, BenchVerdict, FfoError, FfoSuite, ObfFileError, Verdict,
 };
 pub use midgame::*;
+pub use review::{GameReview, MoveReview, ReviewConfig, ReviewError, Reviewer, ValueKind};
 pub use solver::{
     solver_weights, solver_weights_file, BestFrom, Features, Mode, MoveValue, ParseFeatureError,
     ParseModeError, Solution, SolveError, Solver, SolverConfig,

@@ -1,0 +1,432 @@
+//! `yomi analyse` (also `analyze`): game review by disc loss, over a move line, a GGF file, a
+//! WTHOR file or a match record, with `yomi_othello_search::Reviewer`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use yomi_core::Player;
+use yomi_othello::wthor::{Check, GameFile};
+use yomi_othello::{ggf, Move, MoveSequence, Othello};
+use yomi_othello_search::{GameReview, ReviewConfig, Reviewer, ValueKind, Weights};
+
+use crate::Res;
+
+/// Arguments of `yomi analyse`.
+#[derive(Debug, clap::Args)]
+pub struct AnalyseArgs {
+    /// A game as a move line from the start (`f5 d6 c3`, `1. f5 d6 2. c3`, `f5-d6-c3`,
+    /// `f5d6c3`), instead of a file.
+    line: Option<String>,
+    /// Games of a GGF file.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["wthor", "record", "line"])]
+    ggf: Option<PathBuf>,
+    /// Games of a WTHOR `.wtb` file.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "line"])]
+    wthor: Option<PathBuf>,
+    /// Games of a match record (`yomi match --record`, JSON lines; Othello).
+    #[arg(long, value_name = "FILE", conflicts_with = "line")]
+    record: Option<PathBuf>,
+    /// Only this game of the file, counted from 1 (default: every game).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    index: Option<u64>,
+    /// The midgame search's depth for each position.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=30))]
+    depth: u32,
+    /// A time limit for each midgame position, in seconds (the deepest completed depth then
+    /// counts, so the values depend on the machine).
+    #[arg(long)]
+    time: Option<f64>,
+    /// Solve every move exactly at this many empty squares or fewer (at most 24).
+    #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(u32).range(0..=24))]
+    exact: u32,
+    /// Solve every move for win/loss/draw at this many empty squares or fewer (default: the
+    /// same as --exact, no WLD stage; at most 26).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=26))]
+    wld: Option<u32>,
+    /// Threads of each solve (the values do not depend on it).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// The size of each table, in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=16384))]
+    hash_mb: u64,
+    /// Print JSON instead of tables.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Print CSV, one row per move.
+    #[arg(long)]
+    csv: bool,
+}
+
+/// A game to review: where it comes from, its start and its moves.
+struct Source {
+    label: String,
+    start: Othello,
+    moves: Vec<Move>,
+}
+
+fn read_text(path: &Path) -> Res<String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()).into())
+}
+
+/// `items` or, with `--index`, its `index`-th (from 1).
+fn pick<T>(items: Vec<T>, index: Option<u64>, path: &Path) -> Res<Vec<(u64, T)>> {
+    let count = items.len();
+    let numbered = items.into_iter().zip(1u64..).map(|(t, i)| (i, t));
+    match index {
+        None => Ok(numbered.collect()),
+        Some(i) => {
+            let one: Vec<(u64, T)> = numbered.filter(|(k, _)| *k == i).collect();
+            if one.is_empty() {
+                return Err(format!(
+                    "{} holds {count} game{}: no game {i}",
+                    path.display(),
+                    if count == 1 { "" } else { "s" }
+                )
+                .into());
+            }
+            Ok(one)
+        }
+    }
+}
+
+/// A record's opening: a move line from the start or a position.
+fn opening(text: &str) -> Result<Othello, String> {
+    text.parse::<MoveSequence>()
+        .map_err(|e| e.to_string())
+        .and_then(|s| s.play_from(&Othello::new()).map_err(|e| e.to_string()))
+        .or_else(|_| text.parse::<Othello>().map_err(|e| e.to_string()))
+}
+
+fn sources(args: &AnalyseArgs) -> Res<Vec<Source>> {
+    if let Some(path) = &args.ggf {
+        let games =
+            ggf::parse_file(&read_text(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok(pick(games, args.index, path)?
+            .into_iter()
+            .map(|(i, g)| Source {
+                label: format!("{} game {i}", path.display()),
+                start: g.start(),
+                moves: g.line(),
+            })
+            .collect());
+    }
+    if let Some(path) = &args.wthor {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let file = GameFile::read_with(&bytes, Check::Moves)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok(pick(file.games, args.index, path)?
+            .into_iter()
+            .map(|(i, g)| Source {
+                label: format!("{} game {i}", path.display()),
+                start: Othello::new(),
+                moves: g.moves().to_vec(),
+            })
+            .collect());
+    }
+    if let Some(path) = &args.record {
+        let text = read_text(path)?;
+        let mut games = Vec::new();
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            let bad = |why: String| format!("{} line {}: {why}", path.display(), n + 1);
+            let v: serde_json::Value =
+                serde_json::from_str(line).map_err(|e| bad(format!("not JSON ({e})")))?;
+            if v.get("kind").is_some() {
+                if v["game"] != "othello" {
+                    return Err(bad(format!("a record of {}, not othello", v["game"])).into());
+                }
+                continue;
+            }
+            let (Some(open), Some(moves)) = (v["opening"].as_str(), v["moves"].as_str()) else {
+                return Err(bad(
+                    "a game line without its opening and moves (record with --record in a \
+                     match of this version)"
+                        .into(),
+                )
+                .into());
+            };
+            let start = opening(open).map_err(|e| bad(format!("opening {open:?}: {e}")))?;
+            let moves = moves
+                .parse::<MoveSequence>()
+                .map_err(|e| bad(format!("moves: {e}")))?;
+            let index = v["index"].as_u64().unwrap_or(games.len() as u64);
+            games.push((index, start, moves.0));
+        }
+        return Ok(pick(games, args.index, path)?
+            .into_iter()
+            .map(|(_, (index, start, moves))| Source {
+                label: format!("{} game {index}", path.display()),
+                start,
+                moves,
+            })
+            .collect());
+    }
+    let Some(line) = &args.line else {
+        return Err("give a move line, or --ggf, --wthor or --record FILE".into());
+    };
+    if args.index.is_some() {
+        return Err("--index goes with a file (--ggf, --wthor, --record)".into());
+    }
+    let moves: MoveSequence = line
+        .parse()
+        .map_err(|e| format!("bad move line {line:?}: {e}"))?;
+    Ok(vec![Source {
+        label: "the move line".into(),
+        start: Othello::new(),
+        moves: moves.0,
+    }])
+}
+
+/// Runs `yomi analyse`.
+pub fn run(args: &AnalyseArgs) -> Res<()> {
+    let time = match args.time {
+        None => None,
+        Some(t) if t.is_finite() && t > 0.0 && t <= 1e6 => Some(Duration::from_secs_f64(t)),
+        Some(t) => return Err(format!("--time takes seconds above 0, not {t}").into()),
+    };
+    let wld = args.wld.unwrap_or(args.exact);
+    if wld < args.exact {
+        return Err(format!(
+            "--wld {wld} is below --exact {}: the WLD stage comes first",
+            args.exact
+        )
+        .into());
+    }
+    let games = sources(args)?;
+    let config = ReviewConfig {
+        depth: args.depth,
+        time,
+        exact: args.exact,
+        wld,
+        threads: args.threads as usize,
+        hash_mb: args.hash_mb as usize,
+    };
+    let mut reviewer = Reviewer::new(config, Weights::builtin())?;
+    let total: u64 = games.iter().map(|g| g.moves.len() as u64).sum();
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} moves {per_sec} {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let clock = Instant::now();
+    let mut reviews = Vec::with_capacity(games.len());
+    for g in &games {
+        let review = reviewer
+            .review_with(&g.start, &g.moves, |_| bar.inc(1))
+            .map_err(|e| format!("{}: {e}", g.label))?;
+        reviews.push(review);
+    }
+    bar.finish_and_clear();
+    let elapsed = clock.elapsed().as_secs_f64();
+    let (hits, searched) = reviewer.cache_stats();
+    let out = if args.json {
+        json(&games, &reviews, hits, searched, elapsed)
+    } else if args.csv {
+        csv(&games, &reviews)
+    } else {
+        tables(&games, &reviews, hits, searched, elapsed)
+    };
+    print!("{out}");
+    Ok(())
+}
+
+fn side(p: Player) -> &'static str {
+    if p == Player::First {
+        "black"
+    } else {
+        "white"
+    }
+}
+
+/// `+1.25` for an estimate, `+18` for an exact value, `win` / `draw` / `loss` for WLD.
+fn value_text(v: f64, kind: ValueKind) -> String {
+    match kind {
+        ValueKind::Wld => match v.partial_cmp(&0.0) {
+            Some(std::cmp::Ordering::Greater) => "win".into(),
+            Some(std::cmp::Ordering::Less) => "loss".into(),
+            _ => "draw".into(),
+        },
+        ValueKind::Exact => format!("{v:+.0}"),
+        ValueKind::Estimate { .. } => format!("{v:+.2}"),
+    }
+}
+
+fn loss_text(loss: f64, kind: ValueKind) -> String {
+    match kind {
+        ValueKind::Wld if loss > 0.0 => format!("{loss:.0} result"),
+        ValueKind::Exact => format!("{loss:.0}"),
+        _ => format!("{loss:.2}"),
+    }
+}
+
+fn summary(g: &Source, r: &GameReview) -> String {
+    let mut s = format!(
+        "{}: {} moves; discs lost: black {:.2}, white {:.2}",
+        g.label,
+        r.moves.len(),
+        r.loss[0],
+        r.loss[1]
+    );
+    match r.result {
+        Some(v) => write!(s, "; result {v:+} for black").unwrap(),
+        None => s.push_str("; unfinished"),
+    }
+    if let Some(k) = r.decisive {
+        let m = &r.moves[k];
+        write!(
+            s,
+            "; decided by move {} ({} by {})",
+            m.number,
+            m.played,
+            side(m.player)
+        )
+        .unwrap();
+    }
+    s
+}
+
+fn tables(
+    games: &[Source],
+    reviews: &[GameReview],
+    hits: u64,
+    searched: u64,
+    elapsed: f64,
+) -> String {
+    let mut out = String::new();
+    for (g, r) in games.iter().zip(reviews) {
+        writeln!(out, "{}", summary(g, r)).unwrap();
+        writeln!(
+            out,
+            "{:>4}  {:<5}  {:>7}  {:<4}  {:>7}  {:<4}  {:>7}  {:>9}  how",
+            "move", "side", "empties", "play", "value", "best", "value", "loss"
+        )
+        .unwrap();
+        for m in &r.moves {
+            let how = if m.forced {
+                format!("{}, forced", m.kind)
+            } else {
+                m.kind.to_string()
+            };
+            writeln!(
+                out,
+                "{:>4}  {:<5}  {:>7}  {:<4}  {:>7}  {:<4}  {:>7}  {:>9}  {how}",
+                m.number,
+                side(m.player),
+                m.empties,
+                m.played.to_string(),
+                value_text(m.played_value, m.kind),
+                m.best.to_string(),
+                value_text(m.best_value, m.kind),
+                loss_text(m.loss, m.kind),
+            )
+            .unwrap();
+        }
+        out.push('\n');
+    }
+    let positions = hits + searched;
+    writeln!(
+        out,
+        "{} game{}, {positions} positions valued in {elapsed:.2} s ({:.1} a second), {hits} \
+         from memory ({:.1}%)",
+        games.len(),
+        if games.len() == 1 { "" } else { "s" },
+        positions as f64 / elapsed.max(1e-9),
+        100.0 * hits as f64 / positions.max(1) as f64
+    )
+    .unwrap();
+    out
+}
+
+fn kind_json(kind: ValueKind) -> (&'static str, Option<u32>) {
+    match kind {
+        ValueKind::Exact => ("exact", None),
+        ValueKind::Wld => ("wld", None),
+        ValueKind::Estimate { depth } => ("estimate", Some(depth)),
+    }
+}
+
+fn json(
+    games: &[Source],
+    reviews: &[GameReview],
+    hits: u64,
+    searched: u64,
+    elapsed: f64,
+) -> String {
+    let games: Vec<serde_json::Value> = games
+        .iter()
+        .zip(reviews)
+        .map(|(g, r)| {
+            let moves: Vec<serde_json::Value> = r
+                .moves
+                .iter()
+                .map(|m| {
+                    let (kind, depth) = kind_json(m.kind);
+                    serde_json::json!({
+                        "number": m.number,
+                        "player": side(m.player),
+                        "empties": m.empties,
+                        "move": m.played.to_string(),
+                        "value": m.played_value,
+                        "best": m.best.to_string(),
+                        "best_value": m.best_value,
+                        "loss": m.loss,
+                        "kind": kind,
+                        "depth": depth,
+                        "forced": m.forced,
+                    })
+                })
+                .collect();
+            serde_json::json!({
+                "game": g.label,
+                "start": g.start.to_string(),
+                "result": r.result,
+                "loss": { "black": r.loss[0], "white": r.loss[1] },
+                "decisive": r.decisive.map(|k| r.moves[k].number),
+                "moves": moves,
+            })
+        })
+        .collect();
+    let doc = serde_json::json!({
+        "games": games,
+        "positions": { "searched": searched, "from_memory": hits },
+        "seconds": elapsed,
+    });
+    format!(
+        "{}\n",
+        serde_json::to_string_pretty(&doc).expect("JSON of plain values")
+    )
+}
+
+fn csv(games: &[Source], reviews: &[GameReview]) -> String {
+    let mut out = String::from(
+        "game,number,player,empties,move,value,best,best_value,loss,kind,depth,forced\n",
+    );
+    for (i, (_, r)) in games.iter().zip(reviews).enumerate() {
+        for m in &r.moves {
+            let (kind, depth) = kind_json(m.kind);
+            writeln!(
+                out,
+                "{},{},{},{},{},{},{},{},{},{kind},{},{}",
+                i + 1,
+                m.number,
+                side(m.player),
+                m.empties,
+                m.played,
+                m.played_value,
+                m.best,
+                m.best_value,
+                m.loss,
+                depth.map_or(String::new(), |d| d.to_string()),
+                m.forced
+            )
+            .unwrap();
+        }
+    }
+    out
+}

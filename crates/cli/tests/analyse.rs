@@ -1,0 +1,196 @@
+//! End-to-end tests of `yomi analyse`: a move line in every notation, a WTHOR file, a match
+//! record, the three outputs, bad input.
+
+mod common;
+
+use common::{fails, fails_with_error, ok};
+use serde_json::Value;
+use yomi_core::Game;
+use yomi_othello::wthor::{GameFile, GameRecord};
+use yomi_othello::{MoveSequence, Othello};
+
+/// A whole game from the start: each move picked from the legal ones by a small xorshift
+/// generator seeded with `seed` (passes included where forced).
+fn random_game(seed: u64) -> MoveSequence {
+    let mut x = seed | 1;
+    let mut pos = Othello::new();
+    let mut moves = Vec::new();
+    while !pos.is_over() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let legal = pos.legal_moves();
+        let mv = legal[(x % legal.len() as u64) as usize];
+        moves.push(mv);
+        pos = pos.play_unchecked(mv);
+    }
+    MoveSequence(moves)
+}
+
+/// The fast settings of these tests.
+const FAST: [&str; 4] = ["--depth", "3", "--exact", "10"];
+
+fn review(args: &[&str]) -> Value {
+    let mut all = vec!["analyse"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&FAST);
+    all.push("--json");
+    serde_json::from_str(&ok(&all)).unwrap()
+}
+
+#[test]
+fn a_move_line_reviews_in_every_notation_and_output() {
+    let line = random_game(1);
+    let text = line.to_string();
+    let doc = review(&[&text]);
+    let game = &doc["games"][0];
+    let moves = game["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), line.0.len());
+    // The per-side totals are the sums of the moves' losses (every value is in discs: no
+    // WLD stage by default).
+    for (k, side) in ["black", "white"].iter().enumerate() {
+        let sum: f64 = moves
+            .iter()
+            .filter(|m| m["player"] == *side)
+            .map(|m| m["loss"].as_f64().unwrap())
+            .sum();
+        assert!(
+            (game["loss"][side].as_f64().unwrap() - sum).abs() < 1e-9,
+            "{k}"
+        );
+    }
+    for m in moves {
+        assert!(m["loss"].as_f64().unwrap() >= 0.0);
+        let kind = m["kind"].as_str().unwrap();
+        let empties = m["empties"].as_u64().unwrap();
+        assert!(
+            kind == "exact" || (kind == "estimate" && empties > 10),
+            "{m}"
+        );
+    }
+    assert!(game["result"].is_i64());
+    // The same game in the other notations: the same review.
+    let numbered: String = line
+        .0
+        .chunks(2)
+        .enumerate()
+        .map(|(i, p)| {
+            let pair: Vec<String> = p.iter().map(ToString::to_string).collect();
+            format!("{}. {} ", i + 1, pair.join(" "))
+        })
+        .collect();
+    let dashed: Vec<String> = line.0.iter().map(ToString::to_string).collect();
+    for text in [
+        numbered.trim().to_string(),
+        dashed.join("-"),
+        dashed.join(","),
+    ] {
+        let again = review(&[&text]);
+        assert_eq!(again["games"][0]["moves"], game["moves"], "{text}");
+    }
+    // The table and the CSV.
+    let mut args = vec!["analyse", &text];
+    args.extend_from_slice(&FAST);
+    let table = ok(&args);
+    let count = format!("{} moves; discs lost: black ", line.0.len());
+    assert!(table.contains(&count), "{table}");
+    assert!(table.contains("positions valued in"), "{table}");
+    args.push("--csv");
+    let csv = ok(&args);
+    assert_eq!(csv.lines().count(), line.0.len() + 1, "{csv}");
+    assert!(csv.starts_with("game,number,player,empties,move,value,best,best_value,loss,kind"));
+}
+
+#[test]
+fn wthor_files_and_match_records_review_like_the_line() {
+    let dir = std::env::temp_dir().join(format!("yomi-analyse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let line = random_game(1);
+    let text = line.to_string();
+    let mut file = GameFile::new(2026);
+    file.games
+        .push(GameRecord::from_line(&line.0[..20]).unwrap());
+    file.games.push(GameRecord::from_line(&line.0).unwrap());
+    let wtb = dir.join("games.wtb");
+    std::fs::write(&wtb, file.to_bytes().unwrap()).unwrap();
+    let from_line = review(&[&text]);
+    let from_file = review(&["--wthor", wtb.to_str().unwrap(), "--index", "2"]);
+    assert_eq!(
+        from_file["games"][0]["moves"],
+        from_line["games"][0]["moves"]
+    );
+    // Both games: the second's positions after the first's 20 moves come from memory.
+    let both = review(&["--wthor", wtb.to_str().unwrap()]);
+    assert_eq!(both["games"].as_array().unwrap().len(), 2);
+    assert!(
+        both["positions"]["from_memory"].as_u64().unwrap() >= 18,
+        "{}",
+        both["positions"]
+    );
+    assert_eq!(both["games"][1]["moves"], from_line["games"][0]["moves"]);
+    // A match record.
+    let record = dir.join("match.jsonl");
+    ok(&[
+        "match",
+        "othello:time=0,depth=1,exact=4,wld=4",
+        "random",
+        "--game",
+        "othello",
+        "--rounds",
+        "1",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    let games = review(&["--record", record.to_str().unwrap()]);
+    assert_eq!(games["games"].as_array().unwrap().len(), 2);
+    for g in games["games"].as_array().unwrap() {
+        assert!(g["result"].is_i64(), "{g}");
+    }
+    fails_with_error(
+        &[
+            "analyse",
+            "--record",
+            record.to_str().unwrap(),
+            "--index",
+            "3",
+        ],
+        "holds 2 games: no game 3",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_input_is_one_error_line() {
+    fails_with_error(&["analyse", "f5 d6 a1"], "move 3 (a1) is not legal");
+    fails_with_error(&["analyse", "f5 z9"], "bad move line");
+    fails_with_error(
+        &["analyse"],
+        "give a move line, or --ggf, --wthor or --record FILE",
+    );
+    fails_with_error(
+        &["analyse", "f5", "--index", "2"],
+        "--index goes with a file",
+    );
+    fails_with_error(
+        &["analyse", "f5", "--exact", "20", "--wld", "18"],
+        "--wld 18 is below --exact 20",
+    );
+    fails_with_error(
+        &["analyse", "f5", "--time=-1"],
+        "--time takes seconds above 0",
+    );
+    fails_with_error(
+        &["analyse", "f5", "--time", "0"],
+        "--time takes seconds above 0",
+    );
+    fails_with_error(
+        &["analyse", "--wthor", "/nonexistent/games.wtb"],
+        "cannot read /nonexistent/games.wtb",
+    );
+    // Out of range for clap: exit 2.
+    fails(&["analyse", "f5", "--exact", "30"], "30");
+    fails(&["analyse", "f5", "--depth", "0"], "0");
+    // `analyze` is the same command.
+    let text = ok(&["analyze", "f5d6", "--depth", "2"]);
+    assert!(text.contains("2 moves; discs lost"), "{text}");
+}
