@@ -24,6 +24,7 @@ use yomi_core::{Limits, NodeCount, Seconds};
 mod agents;
 mod games;
 mod matches;
+mod review;
 mod solve;
 mod tree;
 mod wait;
@@ -98,5 +99,6 @@ fn yomi_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tree::register(m)?;
     solve::register(m)?;
     matches::register(m)?;
+    review::register(m)?;
     Ok(())
 }

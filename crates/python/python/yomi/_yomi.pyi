@@ -343,6 +343,31 @@ def solve(
     nodes: Optional[int] = None,
 ) -> SolveResult: ...
 
+class MoveReview(TypedDict):
+    number: int
+    player: Literal["black", "white"]
+    empties: int
+    move: str
+    value: float
+    best: str
+    best_value: float
+    loss: float
+    kind: Literal["estimate", "wld", "exact"]
+    depth: Optional[int]
+    forced: bool
+    decisive: bool
+
+def analyse(
+    game: Union[str, list[str]],
+    start: Union[Othello, str, None] = None,
+    depth: int = 10,
+    exact: int = 18,
+    wld: Optional[int] = None,
+    time: Optional[float] = None,
+    threads: int = 1,
+    hash_mb: int = 64,
+) -> list[MoveReview]: ...
+
 class Tally(TypedDict):
     win: int
     lose: int
