@@ -563,6 +563,58 @@ function renderGraph() {
     svg.append(dot);
   }
   holder.append(svg);
+  renderLoss(holder);
+}
+
+// The disc-loss graph and table (games valued in discs): for each move whose position is
+// analysed, the best move's value minus the played move's (never negative), summed per side.
+// Win/loss/draw values are not discs and are left out, as `yomi analyse` does.
+function renderLoss(holder) {
+  if (info().unit !== 'discs') return;
+  const names = GAMES[play.game].players;
+  const rows = [];
+  const total = { first: 0, second: 0 };
+  const lines = { first: [{ ply: 0, v: 0 }], second: [{ ply: 0, v: 0 }] };
+  for (let ply = 0; ply < play.moves.length; ply += 1) {
+    const a = play.evals.get(keyOf(play.game, play.start, play.moves.slice(0, ply)));
+    if (!a || !a.value || !a.moves.length) continue;
+    const played = a.moves.find((m) => m.move === play.moves[ply]);
+    if (!played || played.value.kind === 'wld' || a.value.kind === 'wld') continue;
+    const loss = Math.max(0, a.value.value - played.value.value);
+    total[a.to_move] += loss;
+    lines[a.to_move].push({ ply: ply + 1, v: total[a.to_move] });
+    rows.push({ ply, side: a.to_move, move: played.move, value: played.value, best: a.best[0], bestValue: a.value, loss });
+  }
+  if (!rows.length) return;
+  const n = play.moves.length;
+  const [w, h, pad] = [360, 110, 24];
+  const top = Math.max(4, Math.ceil(Math.max(total.first, total.second)));
+  const x = (ply) => pad + (n ? (ply / n) * (w - 2 * pad) : 0);
+  const y = (v) => h - 12 - (v / top) * (h - 24);
+  const svg = svgEl('svg', { id: 'loss-graph', viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: 'img', 'aria-label': `disc-loss graph: ${rows.length} moves valued; ${names[0]} lost ${fmt(total.first)}, ${names[1]} ${fmt(total.second)} discs` });
+  svg.append(svgEl('line', { x1: pad, x2: w - pad, y1: y(0), y2: y(0), class: 'graph-axis' }));
+  svg.append(svgEl('text', { x: 4, y: 12, class: 'graph-label', text: `discs lost, up to ${top}` }));
+  svg.append(svgEl('line', { x1: x(play.view), x2: x(play.view), y1: 0, y2: h, class: 'graph-now' }));
+  for (const side of ['first', 'second']) {
+    const path = lines[side].map((p, i) => `${i ? 'L' : 'M'}${x(p.ply).toFixed(1)},${y(p.v).toFixed(1)}`).join(' ');
+    svg.append(svgEl('path', { d: path, class: `loss-line loss-${side}` }, svgEl('title', { text: `${names[side === 'first' ? 0 : 1]}: ${fmt(total[side])} discs lost` })));
+  }
+  holder.append(svg);
+  holder.append(el('div', { class: 'meta', id: 'loss-total', text: `discs lost: ${names[0]} ${fmt(total.first)}, ${names[1]} ${fmt(total.second)}` }));
+  const table = el('table', { id: 'loss-table' },
+    el('tr', {}, ...['move', 'side', 'played', 'value', 'best', 'value', 'loss'].map((t) => el('th', { text: t }))));
+  for (const r of rows) {
+    const tr = el('tr', { 'data-ply': r.ply + 1, class: r.loss > 0 ? 'lost' : '', onclick: () => show(r.ply) },
+      el('td', { text: String(r.ply + 1) }),
+      el('td', { text: names[r.side === 'first' ? 0 : 1] }),
+      el('td', { text: r.move }),
+      el('td', { text: r.value.text }),
+      el('td', { text: r.best }),
+      el('td', { text: r.bestValue.text }),
+      el('td', { class: 'loss', text: fmt(r.loss) }));
+    table.append(tr);
+  }
+  holder.append(table);
 }
 
 // ---------------------------------------------------------------- records

@@ -732,6 +732,32 @@ fn othello_played_analysed_exported_and_set_up() {
     assert!(browser.count("#grid .cell .value.best") >= 1);
     browser.click("#analyse-game");
     browser.wait_for("document.querySelectorAll('#graph circle').length === 11");
+    // The disc-loss graph and table: a row per move (the ten moves' positions are analysed),
+    // each loss at least 0, the totals the sums of the rows.
+    browser.wait_for("document.querySelectorAll('#loss-table tr').length === 11");
+    assert_eq!(browser.count("#loss-graph path.loss-line"), 2);
+    let sums = browser.script(
+        "const t = { black: 0, white: 0 }; let ok = true; \
+         for (const tr of document.querySelectorAll('#loss-table tr[data-ply]')) { \
+           const c = tr.querySelectorAll('td'); const v = Number(c[6].textContent); \
+           ok = ok && v >= 0; t[c[1].textContent] += v; } \
+         return [ok, t.black, t.white];",
+    );
+    assert_eq!(sums[0], true, "{sums}");
+    let total = browser.text("#loss-total");
+    assert!(total.starts_with("discs lost: black "), "{total}");
+    // The total shown is the sum of the table's rows (to the table's rounding).
+    let shown: Vec<f64> = total
+        .trim_start_matches("discs lost: black ")
+        .split(", white ")
+        .map(|t| t.parse().unwrap())
+        .collect();
+    for (k, v) in shown.iter().enumerate() {
+        assert!(
+            (v - sums[k + 1].as_f64().unwrap()).abs() < 0.01,
+            "{total} {sums}"
+        );
+    }
     browser.key(LEFT);
     browser.wait_ply(9);
     browser.wait_for("document.querySelectorAll('#grid .cell .value').length > 0 && !document.querySelector('#analysis-running')");
