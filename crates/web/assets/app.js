@@ -87,7 +87,85 @@ const play = {
   scan: null, // the AbortController of an "analyse game" run
   agentCtl: null, // the AbortController of the agent move in flight
   editing: null, // the position editor's board while it is open
+  clock: null, // { base, inc, left: [s, s], since: ms or null, flagged: side or null }
 };
+
+// ---------------------------------------------------------------- the game clock
+
+// A fresh clock from the picker (or none): both sides get the base time.
+function resetClock() {
+  const text = $('clock').value;
+  if (!text) {
+    play.clock = null;
+  } else {
+    const [base, inc] = text.split('+').map(Number);
+    play.clock = { base, inc, left: [base, base], since: null, flagged: null };
+  }
+  renderClocks();
+}
+
+// The time left on `side`'s clock now (its running turn counted).
+function clockLeft(side) {
+  const c = play.clock;
+  const running = c.since !== null && play.state && !play.state.outcome && atEnd()
+    && (play.state.to_move === 'first' ? 0 : 1) === side && sideSpec(side) === null;
+  return c.left[side] - (running ? (performance.now() - c.since) / 1000 : 0);
+}
+
+// Charges `side` for `seconds` of thinking and adds the increment; a side with no time left
+// loses on time.
+function chargeClock(side, seconds) {
+  const c = play.clock;
+  if (!c || c.flagged !== null) return;
+  c.left[side] -= seconds;
+  if (c.left[side] <= 0) {
+    c.left[side] = 0;
+    c.flagged = side;
+  } else {
+    c.left[side] += c.inc;
+  }
+  c.since = null;
+}
+
+// Starts a human's clock at the end of the record when a human is to move.
+function startHumanClock() {
+  const c = play.clock;
+  if (!c || !play.state || play.state.outcome || !atEnd()) return;
+  const side = play.state.to_move === 'first' ? 0 : 1;
+  if (sideSpec(side) === null && c.since === null) c.since = performance.now();
+}
+
+function clockText(s) {
+  const t = Math.max(0, s);
+  const m = Math.floor(t / 60);
+  const sec = t - 60 * m;
+  return `${m}:${sec < 10 ? '0' : ''}${sec.toFixed(1)}`;
+}
+
+function renderClocks() {
+  const box = $('clocks');
+  const c = play.clock;
+  box.hidden = !c;
+  if (!c) return;
+  const names = GAMES[play.game] ? GAMES[play.game].players : ['first', 'second'];
+  for (const side of [0, 1]) {
+    if (c.flagged === null && c.since !== null && clockLeft(side) <= 0) {
+      c.left[side] = 0;
+      c.flagged = side;
+      c.since = null;
+      dropAgent();
+      render();
+    }
+  }
+  const toMove = play.state && !play.state.outcome ? (play.state.to_move === 'first' ? 0 : 1) : -1;
+  box.replaceChildren(...[0, 1].map((side) => el('span', {
+    class: `clock${side === toMove ? ' running' : ''}${c.flagged === side ? ' flagged' : ''}`,
+    'data-side': side,
+    text: `${names[side]} ${clockText(clockLeft(side))}${c.flagged === side ? ' (out of time)' : ''}`,
+  })));
+}
+
+setInterval(() => { if (play.clock) renderClocks(); }, 200);
 
 const info = () => GAMES[play.game];
 
@@ -241,6 +319,7 @@ async function newGame(start, moves) {
   play.error = null;
   play.announce = '';
   play.editing = null;
+  resetClock();
   await show(play.moves.length);
 }
 
@@ -274,9 +353,13 @@ function seedFor(ply) {
 async function maybeAgent() {
   const state = play.state;
   if (!state || state.outcome || play.thinking || play.editing || !atEnd()) return;
+  if (play.clock && play.clock.flagged !== null) return;
   const side = state.to_move === 'first' ? 0 : 1;
   const spec = sideSpec(side);
-  if (spec === null) return;
+  if (spec === null) {
+    startHumanClock();
+    return;
+  }
   play.gen += 1;
   const gen = play.gen;
   const ctl = new AbortController();
@@ -287,8 +370,10 @@ async function maybeAgent() {
     const body = request(play.moves, { agent: spec });
     const seed = seedFor(state.ply);
     if (seed !== undefined) body.seed = seed;
+    if (play.clock) body.clock = { remaining: play.clock.left[side], increment: play.clock.inc };
     const answer = await api('/api/move', body, ctl.signal);
     if (gen !== play.gen) return;
+    chargeClock(side, answer.elapsed_ms / 1000);
     play.why = answer;
     play.moves = answer.state.moves;
     play.view = play.moves.length;
@@ -315,6 +400,7 @@ async function maybeAgent() {
 function humanTurn() {
   const state = play.state;
   if (!state || state.outcome || play.thinking || play.pending || play.editing) return false;
+  if (play.clock && play.clock.flagged !== null) return false;
   return sideSpec(state.to_move === 'first' ? 0 : 1) === null;
 }
 
@@ -324,6 +410,8 @@ async function humanMove(mv) {
   const state = play.state;
   if (!humanTurn()) return;
   const side = state.to_move === 'first' ? 0 : 1;
+  if (play.clock && play.clock.flagged !== null) return;
+  const thought = play.clock && play.clock.since !== null ? (performance.now() - play.clock.since) / 1000 : 0;
   play.gen += 1;
   const gen = play.gen;
   const moves = play.moves.slice(0, play.view).concat([mv]);
@@ -340,6 +428,7 @@ async function humanMove(mv) {
     return;
   }
   if (gen !== play.gen) return;
+  if (play.clock) chargeClock(side, thought);
   play.moves = next.moves;
   play.view = play.moves.length;
   play.state = next;
@@ -860,6 +949,12 @@ function render() {
   } else {
     text = `${names[toMove]} to move.`;
   }
+  if (play.clock && play.clock.flagged !== null && !state.outcome && !play.editing) {
+    const out = play.clock.flagged;
+    status.className = 'over';
+    status.dataset.outcome = out === 0 ? 'second' : 'first';
+    text = `${names[out]} is out of time: ${names[1 - out]} wins on time.`;
+  }
   if (play.announce && atEnd() && !play.editing) text = `${play.announce}. ${text}`;
   if (!atEnd() && !play.editing) text = `Move ${play.view} of ${play.moves.length}. ${text}`;
   if (play.error) {
@@ -1132,6 +1227,7 @@ async function start() {
     box.querySelector('.level-select').addEventListener('change', () => { onLevel(i); render(); maybeAgent(); });
   }
   $('restart').addEventListener('click', () => newGame());
+  $('clock').addEventListener('change', () => newGame(play.start));
   $('undo').addEventListener('click', undo);
   $('show-why').addEventListener('change', render);
   $('analyse').addEventListener('change', () => { if (!$('analyse').checked) cancelAnalysis(); maybeAnalyse(); render(); });

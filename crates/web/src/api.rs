@@ -1,7 +1,7 @@
 //! The JSON API under `/api/` (documented in `docs/api.md`). Stateless: every request carries
 //! the game and its move list, and the server replays it.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
@@ -9,7 +9,7 @@ use axum::http::{Method, Uri};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use yomi_agents::{known_games, with_game, GameKind, Registry};
-use yomi_core::{Limits, Part, Rng, StopFlag};
+use yomi_core::{Clock, Limits, Part, Rng, StopFlag};
 use yomi_nim::Nim;
 use yomi_tictactoe::TicTacToe;
 use yomi_tree::{parse_alpha, Ratio, Scoring};
@@ -129,6 +129,49 @@ pub(crate) struct MoveRequest {
     moves: Vec<String>,
     agent: String,
     seed: Option<u64>,
+    /// The agent's game clock, when the game is played to one: the agent plans its time from
+    /// it (agents that do not search ignore it), within the server's time cap.
+    clock: Option<ClockRequest>,
+}
+
+/// A side's game clock in a move request, in seconds.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ClockRequest {
+    /// The time left on the side's clock.
+    remaining: f64,
+    /// The time added after each of its moves.
+    #[serde(default)]
+    increment: f64,
+}
+
+/// The longest game clock a request may give, in seconds (a day).
+const MAX_CLOCK_SECONDS: f64 = 86_400.0;
+
+impl ClockRequest {
+    /// The core's clock, or why these times are refused.
+    fn clock(&self) -> Result<Clock, ApiError> {
+        let bad = |reason: String| ApiError::BadParam {
+            name: "clock",
+            reason,
+        };
+        let ok = |t: f64| t.is_finite() && (0.0..=MAX_CLOCK_SECONDS).contains(&t);
+        if !ok(self.remaining) || !ok(self.increment) {
+            return Err(bad(format!(
+                "remaining and increment are seconds from 0 to {MAX_CLOCK_SECONDS}"
+            )));
+        }
+        if self.remaining == 0.0 {
+            return Err(bad(
+                "the clock is out of time: no move can be asked for".into()
+            ));
+        }
+        Ok(Clock {
+            remaining: Duration::from_secs_f64(self.remaining),
+            increment: Duration::from_secs_f64(self.increment),
+            moves_to_go: None,
+        })
+    }
 }
 
 /// One move of an agent's explanation.
@@ -183,12 +226,16 @@ async fn move_for<G: WebGame>(app: &AppState, req: &MoveRequest) -> Result<MoveR
     let spec_used = spec.clone();
     let start = record.pos.clone();
     let flag = StopFlag::new();
-    let limits = Limits::none()
-        .with_time(app.config.think_time)
-        .with_flag(flag.clone());
+    let clock = req.clock.as_ref().map(ClockRequest::clock).transpose()?;
+    // The server's cap, or the time left on the clock if that is less.
+    let cap = clock.as_ref().map_or(app.config.think_time, |c| {
+        c.remaining.min(app.config.think_time)
+    });
+    let limits = Limits::none().with_time(cap).with_flag(flag.clone());
     let (why, elapsed) = on_worker(app, flag, move || {
         let mut agent = registry.build(&spec)?;
         agent.set_limits(&limits);
+        agent.set_clock(clock.as_ref());
         let mut rng = Rng::seed_from_u64(seed);
         let clock = Instant::now();
         let why = agent.explain(&start, &mut rng)?;

@@ -776,3 +776,52 @@ fn othello_offers_its_levels_and_a_middle_level_first() {
         assert_error(&mv(bad), 400, "none or a whole number from 1 to 30");
     }
 }
+
+#[test]
+fn an_agent_at_a_clock_plans_its_move_from_it_and_bad_clocks_are_refused() {
+    let addr = server();
+    // The `othello` engine plans from the clock it is given (its first note says how).
+    let a = post_ok(
+        addr,
+        "/api/move",
+        &json!({"game": "othello", "agent": "othello:time=0.2", "seed": 1,
+                "clock": {"remaining": 30.0, "increment": 0.5}}),
+    );
+    let notes = strings(&a["explanation"]["notes"]);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("clock: 30.000 s left, +0.500 s a move")),
+        "{notes:?}"
+    );
+    // Agents that do not search ignore it.
+    post_ok(
+        addr,
+        "/api/move",
+        &json!({"game": "tictactoe", "agent": "random", "clock": {"remaining": 1.0}}),
+    );
+    // Times out of range or already run out: 400; a malformed clock: 422, as any body.
+    for (clock, status, needle) in [
+        (
+            json!({"remaining": 0.0, "increment": 1.0}),
+            400,
+            "out of time",
+        ),
+        (json!({"remaining": -1.0}), 400, "seconds from 0 to"),
+        (
+            json!({"remaining": 5.0, "increment": -1.0}),
+            400,
+            "seconds from 0 to",
+        ),
+        (json!({"remaining": 1e9}), 400, "seconds from 0 to"),
+        (json!({"remaining": 5.0, "moves": 3}), 422, "unknown field"),
+        (json!({"increment": 1.0}), 422, "remaining"),
+    ] {
+        let r = post(
+            addr,
+            "/api/move",
+            &json!({"game": "othello", "agent": "othello", "clock": clock}),
+        );
+        assert_error(&r, status, needle);
+    }
+}

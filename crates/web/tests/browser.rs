@@ -630,6 +630,30 @@ fn othello_played_analysed_exported_and_set_up() {
     browser.click("#grid .cell.legal[data-move=\"f5\"]");
     browser.wait_ply(2);
     browser.wait_for("document.querySelector('#why').textContent.includes('othello:level=1,')");
+    // A game at a clock: both clocks shown; the engine gets its clock and plans its move from
+    // it (its explanation says so), and its clock is charged and gets the increment.
+    browser.select("#side-1 .level-select", "");
+    browser.select("#clock", "60+1");
+    browser.wait_ply(0);
+    browser.wait_for("document.querySelectorAll('#clocks .clock').length === 2");
+    assert!(
+        browser.text("#clocks").contains("white 1:00.0"),
+        "{}",
+        browser.text("#clocks")
+    );
+    browser.click("#grid .cell.legal[data-move=\"f5\"]");
+    browser.wait_ply(2);
+    browser.wait_for("document.querySelector('#why').textContent.includes('clock: 60.000 s left, +1.000 s a move')");
+    let white = browser.text("#clocks .clock[data-side=\"1\"]");
+    let (m, sec) = white
+        .trim_start_matches("white ")
+        .split_once(':')
+        .unwrap_or_else(|| panic!("{white}"));
+    let left = m.parse::<f64>().unwrap() * 60.0 + sec.parse::<f64>().unwrap();
+    // 60 s, less the move's time (under the server's cap), plus the 1 s increment.
+    assert!(left > 55.0 && left < 61.0, "{white}");
+    browser.select("#clock", "");
+    browser.wait_for("document.querySelector('#clocks').hidden");
     browser.select("#side-1 .kind", "alphabeta");
     assert!(!picker_shown(1));
     // Back to the start, so that the game below begins from a fresh record.
