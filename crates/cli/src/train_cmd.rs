@@ -29,6 +29,10 @@ enum TrainCommand {
     /// Joins game files of the same run (its shards) into one, or labelled position files of
     /// the same games and empties.
     Merge(MergeArgs),
+    /// Converts the finished games of WTHOR archives (`.wtb`) into a game file, to train or
+    /// test on tournament games (unfinished games and games whose score is not the board's
+    /// are left out and counted).
+    Import(ImportArgs),
     /// A test set: the position of each game at `--empties` empty squares, solved exactly;
     /// writes a labelled position file for `yomi train test`.
     Label(LabelArgs),
@@ -92,6 +96,16 @@ struct LabelArgs {
     #[arg(long, default_value_t = 64)]
     hash: usize,
     /// The labelled position file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+struct ImportArgs {
+    /// WTHOR game files (`.wtb`), in order.
+    #[arg(long, required = true, num_args = 1..)]
+    wthor: Vec<PathBuf>,
+    /// The game file to write.
     #[arg(long)]
     out: PathBuf,
 }
@@ -227,6 +241,7 @@ pub fn run(args: TrainArgs) -> Res<()> {
             Ok(())
         }
         TrainCommand::Label(a) => run_label(&a),
+        TrainCommand::Import(a) => run_import(&a),
         TrainCommand::Merge(a) => {
             let sets = read_sets(&a.files)?;
             let merged = GameSet::merge(sets)?;
@@ -549,5 +564,33 @@ fn run_probcut(a: &ProbcutArgs) -> Res<()> {
             s.pair.depth, s.pair.shallow, s.pair.slope, s.pair.offset, s.pair.sigma
         );
     }
+    Ok(())
+}
+
+/// `yomi train import --wthor FILES --out F`.
+fn run_import(a: &ImportArgs) -> Res<()> {
+    let mut games = Vec::new();
+    let mut names = Vec::new();
+    for path in &a.wthor {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let file =
+            yomi_othello::wthor::GameFile::read_with(&bytes, yomi_othello::wthor::Check::Moves)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        games.extend(file.games);
+        names.push(path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        ));
+    }
+    let (set, skipped) = GameSet::from_wthor(&names.join(","), &games);
+    set.write(&a.out)?;
+    println!(
+        "{} games of {} read ({skipped} left out: unfinished, or a score that is not the \
+         board's); wrote {}",
+        set.games.len(),
+        games.len(),
+        a.out.display()
+    );
     Ok(())
 }

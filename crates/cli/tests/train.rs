@@ -365,3 +365,74 @@ fn the_committed_round3_file_loads_and_plays() {
     );
     assert!(out.contains("best   d3 c4 f5 e6"), "{out}");
 }
+
+#[test]
+fn wthor_archives_import_into_a_game_file_that_test_reads() {
+    use yomi_core::Game;
+    use yomi_othello::wthor::{GameFile, GameRecord};
+    use yomi_othello::Othello;
+    let path = |n: &str| temp(n).to_str().unwrap().to_string();
+    // Three finished games and one cut short.
+    let mut file = GameFile::new(2026);
+    for seed in 0..3u64 {
+        let mut x = seed * 2 + 1;
+        let mut pos = Othello::new();
+        let mut line = Vec::new();
+        while !pos.is_over() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let legal = pos.legal_moves();
+            let mv = legal[(x % legal.len() as u64) as usize];
+            line.push(mv);
+            pos = pos.play_unchecked(mv);
+        }
+        file.games.push(GameRecord::from_line(&line).unwrap());
+        if seed == 0 {
+            file.games.push(GameRecord::from_line(&line[..25]).unwrap());
+        }
+    }
+    let wtb = path("import.wtb");
+    std::fs::write(&wtb, file.to_bytes().unwrap()).unwrap();
+    let games = path("import.games");
+    let text = ok(&["train", "import", "--wthor", &wtb, "--out", &games]);
+    assert!(
+        text.starts_with("3 games of 4 read (1 left out: unfinished"),
+        "{text}"
+    );
+    // The imported games label (an exact solve at 12 empties each) and test like any others.
+    let labels = path("import.labels");
+    ok(&[
+        "train",
+        "label",
+        &games,
+        "--empties",
+        "12",
+        "--out",
+        &labels,
+    ]);
+    let report = ok(&["train", "test", &labels]);
+    assert!(
+        report.contains("learned  3 labelled positions at 12 empties"),
+        "{report}"
+    );
+    fails_with_error(
+        &[
+            "train",
+            "import",
+            "--wthor",
+            &path("missing.wtb"),
+            "--out",
+            &games,
+        ],
+        "cannot read",
+    );
+    std::fs::write(&wtb, &file.to_bytes().unwrap()[..100]).unwrap();
+    fails_with_error(
+        &["train", "import", "--wthor", &wtb, "--out", &games],
+        "import.wtb",
+    );
+    for f in [wtb, games, labels] {
+        std::fs::remove_file(f).ok();
+    }
+}

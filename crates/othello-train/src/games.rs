@@ -192,6 +192,57 @@ pub struct GameSet {
 }
 
 impl GameSet {
+    /// The finished games of a WTHOR archive (`.wtb`, read by [`yomi_othello::wthor`]) as a
+    /// game set, for training on tournament games: none of their moves counts as random,
+    /// nothing is known to be exact (`exact` 0), and the configuration names the archive
+    /// (`player` is `wthor:` and `name`; `seed`, `depth` and the random plies are 0). Games
+    /// that stop before the end of the game (some archives hold unfinished transcripts) are
+    /// left out, and so are games whose recorded score is not the board's; the second value
+    /// counts them.
+    #[must_use]
+    pub fn from_wthor(name: &str, games: &[yomi_othello::wthor::GameRecord]) -> (GameSet, usize) {
+        let mut records = Vec::with_capacity(games.len());
+        let mut skipped = 0;
+        for g in games {
+            let end = g.position();
+            let board = end.final_score();
+            if !end.game_over() || board != Some(g.black_margin()) {
+                skipped += 1;
+                continue;
+            }
+            let moves = g
+                .moves()
+                .iter()
+                .map(|&m| match m {
+                    Move::Pass => PASS,
+                    Move::Place(sq) => sq.index() as u8,
+                })
+                .collect();
+            records.push(GameRecord {
+                index: records.len() as u64,
+                random_plies: 0,
+                moves,
+                score: g.black_margin() as i8,
+            });
+        }
+        let config = GameConfig {
+            seed: 0,
+            games: records.len() as u64,
+            random_min: 0,
+            random_max: 0,
+            depth: 0,
+            exact: 0,
+            player: format!("wthor:{name}"),
+        };
+        (
+            GameSet {
+                config,
+                games: records,
+            },
+            skipped,
+        )
+    }
+
     /// Merges sets of the same run (shards): the same configuration, no game twice.
     ///
     /// # Errors

@@ -434,3 +434,61 @@ fn phase_errors_group_the_held_out_positions_by_phase() {
         Err(TrainError::Mismatch(_))
     ));
 }
+
+#[test]
+fn wthor_games_become_a_game_set_that_replays() {
+    use yomi_core::Game;
+    use yomi_othello::wthor::GameRecord as WthorGame;
+    use yomi_othello::Othello;
+    // Finished random games (passes included where they fall), one cut short and one whose
+    // recorded score is wrong: the last two are left out.
+    let mut games = Vec::new();
+    for seed in 0..5u64 {
+        let mut x = seed * 2 + 1;
+        let mut pos = Othello::new();
+        let mut line = Vec::new();
+        while !pos.is_over() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let legal = pos.legal_moves();
+            let mv = legal[(x % legal.len() as u64) as usize];
+            line.push(mv);
+            pos = pos.play_unchecked(mv);
+        }
+        games.push(WthorGame::from_line(&line).unwrap());
+        if seed == 0 {
+            games.push(WthorGame::from_line(&line[..30]).unwrap());
+            let mut wrong = WthorGame::from_line(&line).unwrap();
+            wrong.black_score = (wrong.black_score + 2) % 65;
+            games.push(wrong);
+        }
+    }
+    let (set, skipped) = GameSet::from_wthor("test.wtb", &games);
+    assert_eq!(skipped, 2);
+    assert_eq!(set.games.len(), 5);
+    assert_eq!(set.config.player, "wthor:test.wtb");
+    assert_eq!(set.config.games, 5);
+    for (i, g) in set.games.iter().enumerate() {
+        assert_eq!(g.index, i as u64);
+        let positions = g.positions().unwrap();
+        let end = positions.last().unwrap();
+        let black = end.final_score_for_mover() * end.side_to_move().sign();
+        assert!(end.is_over());
+        assert_eq!(black, i32::from(g.score));
+        // Every sample is labelled with the result from its side; nothing is exact.
+        for s in g.samples(set.config.exact).unwrap() {
+            let black = i32::from(g.score);
+            let want = if s.pos.side_to_move() == yomi_core::Player::First {
+                black
+            } else {
+                -black
+            };
+            assert_eq!(s.label, want);
+            assert!(!s.exact);
+        }
+    }
+    // The set round-trips through its file format.
+    let bytes = set.encode().unwrap();
+    assert_eq!(GameSet::decode(&bytes).unwrap(), set);
+}
