@@ -151,30 +151,27 @@ pub enum ReviewError {
     },
 }
 
-/// The values of every legal move of a position, from its side to move.
+/// What is known of a position (not finished, with a choice of moves), from its side to move:
+/// how its values are found, its best move and value, and the values found so far of other
+/// moves.
 #[derive(Clone, Debug, PartialEq)]
-struct PositionValues {
-    values: Vec<(Move, f64)>,
+struct Known {
     kind: ValueKind,
+    best: Move,
+    value: f64,
+    moves: Vec<(Move, f64)>,
 }
 
-impl PositionValues {
-    /// The best move (the first among equals) and its value.
-    fn best(&self) -> (Move, f64) {
-        let mut best = self.values[0];
-        for &(mv, v) in &self.values[1..] {
-            if v > best.1 {
-                best = (mv, v);
-            }
-        }
-        best
-    }
-}
-
-/// Reviews games: values every move of a game with a midgame search (every root move with a
-/// full window, no ProbCut, so the values of a position's moves are comparable) or a solve,
-/// and keeps each position's values so that a position met again, in the same game or
-/// another, is not searched twice.
+/// Reviews games: values every move of a game, and the best move of its position, with a
+/// midgame search (no ProbCut, so the values are the minimax values at the depth and those of
+/// a position's moves are comparable) or a solve, and keeps what it found of each position so
+/// that a position met again, in the same game or another, is not searched twice.
+///
+/// Only the played move and the best move are valued: the best by a search that proves the
+/// best moves' values only ([`RootValues::Best`]; with a time limit or below depth 3, every
+/// move's, [`RootValues::All`]) or a solve of the position, the played move, when it is not the
+/// best, by a search of the position after it one ply shallower (the same value as a search
+/// of every move would give it) or a solve of that position.
 ///
 /// ```
 /// use yomi_othello::{MoveSequence, Othello};
@@ -192,7 +189,7 @@ pub struct Reviewer {
     config: ReviewConfig,
     midgame: MidgameSearch,
     solver: Solver,
-    cache: HashMap<(u64, u64), Arc<PositionValues>>,
+    cache: HashMap<(u64, u64), Known>,
     hits: u64,
     searched: u64,
 }
@@ -325,14 +322,8 @@ impl Reviewer {
                     forced: true,
                 }
             } else {
-                let values = self.values(&pos)?;
-                let (best, best_value) = values.best();
-                let played_value = values
-                    .values
-                    .iter()
-                    .find(|(m, _)| *m == mv)
-                    .map(|&(_, v)| v)
-                    .expect("the move is legal, so it has a value");
+                let (best, best_value, kind) = self.best(&pos)?;
+                let played_value = self.move_value(&pos, mv)?;
                 MoveReview {
                     number,
                     player,
@@ -342,7 +333,7 @@ impl Reviewer {
                     best,
                     best_value,
                     loss: (best_value - played_value).max(0.0),
-                    kind: values.kind,
+                    kind,
                     forced: false,
                 }
             };
@@ -393,8 +384,8 @@ impl Reviewer {
             let (after, kind) = self.position_value(&pos.play_unchecked(legal[0]))?;
             return Ok((-after, kind));
         }
-        let values = self.values(pos)?;
-        Ok((values.best().1, values.kind))
+        let (_, value, kind) = self.best(pos)?;
+        Ok((value, kind))
     }
 
     /// How a position with `empties` empty squares is valued (the depth of an estimate is
@@ -411,60 +402,152 @@ impl Reviewer {
         }
     }
 
-    /// The values of every legal move of `pos` (not finished, with a choice of moves), from
-    /// memory or searched.
-    fn values(&mut self, pos: &Othello) -> Result<Arc<PositionValues>, ReviewError> {
+    /// The solver's mode for `kind`, `None` for an estimate.
+    fn mode(kind: ValueKind) -> Option<Mode> {
+        match kind {
+            ValueKind::Exact => Some(Mode::Exact),
+            ValueKind::Wld => Some(Mode::Wld),
+            ValueKind::Estimate { .. } => None,
+        }
+    }
+
+    /// The value of a finished game for its side to move, as `kind` counts it.
+    fn final_value(pos: &Othello, kind: ValueKind) -> f64 {
+        let score = pos.final_score_for_mover();
+        f64::from(if kind == ValueKind::Wld {
+            score.signum()
+        } else {
+            score
+        })
+    }
+
+    /// A midgame score in discs: a finished line's disc difference, or an evaluation in
+    /// hundredths of a disc.
+    fn discs(score: i32) -> f64 {
+        let (s, scale) = (f64::from(score), f64::from(FINAL_SCALE));
+        if s.abs() >= scale / 2.0 {
+            (s / scale).round()
+        } else {
+            s / 100.0
+        }
+    }
+
+    /// A solve of `pos` in `mode`: its value and best move.
+    fn solve(&mut self, pos: &Othello, mode: Mode) -> Result<(i32, Option<Move>), ReviewError> {
+        let s = self.solver.solve(pos, mode);
+        if s.lower != s.upper {
+            return Err(ReviewError::Unsolved {
+                mode,
+                position: pos.to_string(),
+            });
+        }
+        Ok((s.score, s.best))
+    }
+
+    /// The best move of `pos` (not finished, with a choice of moves), its value and how it was
+    /// found, from memory or searched.
+    fn best(&mut self, pos: &Othello) -> Result<(Move, f64, ValueKind), ReviewError> {
         let key = (pos.player().bits(), pos.opponent().bits());
-        if let Some(v) = self.cache.get(&key) {
+        if let Some(k) = self.cache.get(&key) {
             self.hits += 1;
-            return Ok(Arc::clone(v));
+            return Ok((k.best, k.value, k.kind));
         }
         self.searched += 1;
-        let empties = pos.empties().count();
-        let values = match self.kind_at(empties) {
-            kind @ (ValueKind::Exact | ValueKind::Wld) => {
-                let mode = if kind == ValueKind::Exact {
-                    Mode::Exact
-                } else {
-                    Mode::Wld
-                };
-                let solved = self.solver.move_values(pos, mode);
-                if solved.iter().any(|v| !v.is_exact()) {
-                    return Err(ReviewError::Unsolved {
-                        mode,
-                        position: pos.to_string(),
-                    });
-                }
-                PositionValues {
-                    values: solved.iter().map(|v| (v.mv, f64::from(v.score))).collect(),
-                    kind,
+        let kind = self.kind_at(pos.empties().count());
+        let known = if let Some(mode) = Self::mode(kind) {
+            let (score, best) = self.solve(pos, mode)?;
+            let best = best.expect("a position with moves has a best move");
+            Known {
+                kind,
+                best,
+                value: f64::from(score),
+                moves: vec![(best, f64::from(score))],
+            }
+        } else {
+            let mut limits = Limits::none();
+            limits.time = self.config.time;
+            let all = self.config.time.is_some() || self.config.depth < 3;
+            self.midgame.set_root_values(if all {
+                RootValues::All
+            } else {
+                RootValues::Best
+            });
+            let r = self.midgame.search_limited(pos, self.config.depth, &limits);
+            let kind = if r.exact {
+                ValueKind::Exact
+            } else {
+                ValueKind::Estimate { depth: r.depth }
+            };
+            let mut best = r.scores[0];
+            for s in &r.scores[1..] {
+                if s.score > best.score {
+                    best = *s;
                 }
             }
-            ValueKind::Estimate { .. } => {
-                let mut limits = Limits::none();
-                limits.time = self.config.time;
-                let r = self.midgame.search_limited(pos, self.config.depth, &limits);
-                let scale = f64::from(FINAL_SCALE);
-                let discs = |score: i32| {
-                    let s = f64::from(score);
-                    if s.abs() >= scale / 2.0 {
-                        (s / scale).round()
-                    } else {
-                        s / 100.0
-                    }
-                };
-                PositionValues {
-                    values: r.scores.iter().map(|s| (s.mv, discs(s.score))).collect(),
-                    kind: if r.exact {
-                        ValueKind::Exact
-                    } else {
-                        ValueKind::Estimate { depth: r.depth }
-                    },
-                }
+            Known {
+                kind,
+                best: best.mv,
+                value: Self::discs(best.score),
+                moves: r
+                    .scores
+                    .iter()
+                    .filter(|s| s.exact)
+                    .map(|s| (s.mv, Self::discs(s.score)))
+                    .collect(),
             }
         };
-        let values = Arc::new(values);
-        self.cache.insert(key, Arc::clone(&values));
-        Ok(values)
+        let out = (known.best, known.value, known.kind);
+        self.cache.insert(key, known);
+        Ok(out)
+    }
+
+    /// The value of the legal move `mv` of `pos` (whose best move is known), as `pos`'s values
+    /// count it: from memory, or by a search (one ply shallower) or a solve of the position
+    /// after it.
+    fn move_value(&mut self, pos: &Othello, mv: Move) -> Result<f64, ReviewError> {
+        let key = (pos.player().bits(), pos.opponent().bits());
+        let known = &self.cache[&key];
+        if let Some(&(_, v)) = known.moves.iter().find(|(m, _)| *m == mv) {
+            return Ok(v);
+        }
+        let kind = known.kind;
+        let child = pos.play_unchecked(mv);
+        let value = if child.is_over() {
+            -Self::final_value(&child, kind)
+        } else if let Some(mode) = Self::mode(kind) {
+            let (score, best) = self.solve(&child, mode)?;
+            // The solve is the child's own review where the child is valued the same way
+            // (and has a choice of moves): remembered for the next move.
+            let child_key = (child.player().bits(), child.opponent().bits());
+            if let Some(best) = best.filter(|_| {
+                self.kind_at(child.empties().count()) == kind && child.legal_moves().len() > 1
+            }) {
+                self.cache.entry(child_key).or_insert(Known {
+                    kind,
+                    best,
+                    value: f64::from(score),
+                    moves: vec![(best, f64::from(score))],
+                });
+            }
+            -f64::from(score)
+        } else {
+            // The search of `pos` would have searched `child` one ply shallower (a pass does
+            // not use up a ply). Its depth is at least 3 here: shallower reviews and timed
+            // ones value every move in `best`.
+            let ValueKind::Estimate { depth } = kind else {
+                unreachable!("an exact midgame search values every move")
+            };
+            let d = if mv == Move::Pass { depth } else { depth - 1 };
+            self.midgame.set_root_values(RootValues::Best);
+            let r = self.midgame.search_limited(&child, d, &Limits::none());
+            let best = r.best_score().expect("an unfinished position has a move");
+            -Self::discs(best)
+        };
+        self.cache
+            .get_mut(&key)
+            .expect("known above")
+            .moves
+            .push((mv, value));
+        Ok(value)
     }
 }

@@ -231,3 +231,45 @@ fn an_illegal_move_is_named_by_its_number() {
         ));
     }
 }
+
+#[test]
+fn midgame_values_are_those_of_a_search_of_every_move() {
+    // The reviewer proves only the best move's value and searches the played move's position
+    // one ply shallower: the values a search of every root move gives, without ProbCut.
+    use yomi_othello_search::{MidgameLimits, MidgameSearch, FINAL_SCALE};
+    let config = ReviewConfig {
+        depth: 4,
+        exact: 8,
+        wld: 8,
+        hash_mb: 4,
+        ..ReviewConfig::default()
+    };
+    let mut reviewer = Reviewer::new(config, Weights::builtin()).unwrap();
+    let mut all = MidgameSearch::new(4, Weights::builtin());
+    let discs = |v: i32| {
+        if v.abs() >= FINAL_SCALE / 2 {
+            f64::from(v / FINAL_SCALE)
+        } else {
+            f64::from(v) / 100.0
+        }
+    };
+    let mut checked = 0;
+    for seed in 20..24 {
+        let (start, moves) = tail(seed, 60);
+        let review = reviewer.review(&start, &moves).unwrap();
+        let mut pos = start;
+        for m in &review.moves {
+            if let (ValueKind::Estimate { depth: 4 }, false) = (m.kind, m.forced) {
+                let r = all.search(&pos, MidgameLimits { depth: 4, time: None });
+                let played = r.scores.iter().find(|s| s.mv == m.played).unwrap();
+                assert_eq!(m.played_value, discs(played.score), "{pos} {}", m.played);
+                assert_eq!(Some(m.best_value), r.best_score().map(discs), "{pos}");
+                let best = r.scores.iter().find(|s| s.mv == m.best).unwrap();
+                assert_eq!(m.best_value, discs(best.score));
+                checked += 1;
+            }
+            pos = pos.play_unchecked(m.played);
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
