@@ -260,7 +260,13 @@ fn midgame_values_are_those_of_a_search_of_every_move() {
         let mut pos = start;
         for m in &review.moves {
             if let (ValueKind::Estimate { depth: 4 }, false) = (m.kind, m.forced) {
-                let r = all.search(&pos, MidgameLimits { depth: 4, time: None });
+                let r = all.search(
+                    &pos,
+                    MidgameLimits {
+                        depth: 4,
+                        time: None,
+                    },
+                );
                 let played = r.scores.iter().find(|s| s.mv == m.played).unwrap();
                 assert_eq!(m.played_value, discs(played.score), "{pos} {}", m.played);
                 assert_eq!(Some(m.best_value), r.best_score().map(discs), "{pos}");
