@@ -70,25 +70,17 @@ fn read_text(path: &Path) -> Res<String> {
     std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()).into())
 }
 
-/// `items` or, with `--index`, its `index`-th (from 1).
+/// `items` or, with `--index`, its `index`-th (from 1), numbered from 1.
 fn pick<T>(items: Vec<T>, index: Option<u64>, path: &Path) -> Res<Vec<(u64, T)>> {
-    let count = items.len();
-    let numbered = items.into_iter().zip(1u64..).map(|(t, i)| (i, t));
-    match index {
-        None => Ok(numbered.collect()),
-        Some(i) => {
-            let one: Vec<(u64, T)> = numbered.filter(|(k, _)| *k == i).collect();
-            if one.is_empty() {
-                return Err(format!(
-                    "{} holds {count} game{}: no game {i}",
-                    path.display(),
-                    if count == 1 { "" } else { "s" }
-                )
-                .into());
-            }
-            Ok(one)
-        }
+    if let Some(i) = index {
+        crate::engine_cmd::game_at(&items, i, path)?;
     }
+    Ok(items
+        .into_iter()
+        .zip(1u64..)
+        .filter(|(_, k)| index.is_none_or(|i| i == *k))
+        .map(|(t, k)| (k, t))
+        .collect())
 }
 
 /// A record's opening: a move line from the start or a position.

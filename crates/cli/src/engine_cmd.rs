@@ -191,18 +191,26 @@ pub fn show_ggf(args: &GameFileArgs, game: GameKind, moves: Option<&str>) -> Res
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let games = ggf::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let count = games.len();
-    let index = usize::try_from(args.index - 1).unwrap_or(usize::MAX);
-    let record = games.get(index).ok_or_else(|| {
-        format!(
-            "{} holds {count} game{}: no game {}",
-            path.display(),
-            if count == 1 { "" } else { "s" },
-            args.index
-        )
-    })?;
-    print!("{}", describe(record, args.index, count));
+    let record = game_at(&games, args.index, path)?;
+    print!("{}", describe(record, args.index, games.len()));
     Ok(())
+}
+
+/// The `index`-th (from 1) of a file's `games`, or an error naming the file and its count.
+pub fn game_at<'a, T>(games: &'a [T], index: u64, path: &std::path::Path) -> Res<&'a T> {
+    let count = games.len();
+    index
+        .checked_sub(1)
+        .and_then(|i| usize::try_from(i).ok())
+        .and_then(|i| games.get(i))
+        .ok_or_else(|| {
+            format!(
+                "{} holds {count} game{}: no game {index}",
+                path.display(),
+                if count == 1 { "" } else { "s" },
+            )
+            .into()
+        })
 }
 
 /// The text `yomi show --ggf` prints for a record.

@@ -37,16 +37,7 @@ pub fn show_wthor(args: &GameFileArgs, game: GameKind, moves: Option<&str>) -> R
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let players = names(args.players.as_deref(), NameKind::Players)?;
     let tournaments = names(args.tournaments.as_deref(), NameKind::Tournaments)?;
-    let count = file.games.len();
-    let index = usize::try_from(args.index - 1).unwrap_or(usize::MAX);
-    let record = file.games.get(index).ok_or_else(|| {
-        format!(
-            "{} holds {count} game{}: no game {}",
-            path.display(),
-            if count == 1 { "" } else { "s" },
-            args.index
-        )
-    })?;
+    let record = crate::engine_cmd::game_at(&file.games, args.index, path)?;
     print!(
         "{}",
         describe(

@@ -5,26 +5,17 @@ mod common;
 
 use common::{fails, fails_with_error, ok};
 use serde_json::Value;
-use yomi_core::Game;
+use yomi_core::testing::random_game_line;
+use yomi_core::Rng;
 use yomi_othello::wthor::{GameFile, GameRecord};
 use yomi_othello::{MoveSequence, Othello};
 
-/// A whole game from the start: each move picked from the legal ones by a small xorshift
-/// generator seeded with `seed` (passes included where forced).
+/// A whole random game from the start (passes included where forced), seeded.
 fn random_game(seed: u64) -> MoveSequence {
-    let mut x = seed | 1;
-    let mut pos = Othello::new();
-    let mut moves = Vec::new();
-    while !pos.is_over() {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let legal = pos.legal_moves();
-        let mv = legal[(x % legal.len() as u64) as usize];
-        moves.push(mv);
-        pos = pos.play_unchecked(mv);
-    }
-    MoveSequence(moves)
+    MoveSequence(random_game_line(
+        &Othello::new(),
+        &mut Rng::seed_from_u64(seed),
+    ))
 }
 
 /// The fast settings of these tests.

@@ -368,25 +368,15 @@ fn the_committed_round3_file_loads_and_plays() {
 
 #[test]
 fn wthor_archives_import_into_a_game_file_that_test_reads() {
-    use yomi_core::Game;
+    use yomi_core::testing::random_game_line;
+    use yomi_core::Rng;
     use yomi_othello::wthor::{GameFile, GameRecord};
     use yomi_othello::Othello;
     let path = |n: &str| temp(n).to_str().unwrap().to_string();
     // Three finished games and one cut short.
     let mut file = GameFile::new(2026);
     for seed in 0..3u64 {
-        let mut x = seed * 2 + 1;
-        let mut pos = Othello::new();
-        let mut line = Vec::new();
-        while !pos.is_over() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let legal = pos.legal_moves();
-            let mv = legal[(x % legal.len() as u64) as usize];
-            line.push(mv);
-            pos = pos.play_unchecked(mv);
-        }
+        let line = random_game_line(&Othello::new(), &mut Rng::seed_from_u64(seed));
         file.games.push(GameRecord::from_line(&line).unwrap());
         if seed == 0 {
             file.games.push(GameRecord::from_line(&line[..25]).unwrap());

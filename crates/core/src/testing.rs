@@ -30,6 +30,23 @@ pub fn random_game_positions<G: Game>(start: &G, games: usize, rng: &mut Rng) ->
     out
 }
 
+/// The moves of one uniformly random game from `start` to its end: the game that
+/// [`random_game_positions`] walks for one game with the same `rng` (one `below(n)` a ply).
+#[must_use]
+pub fn random_game_line<G: Game>(start: &G, rng: &mut Rng) -> Vec<G::Move> {
+    let mut pos = start.clone();
+    let mut line = Vec::new();
+    loop {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return line;
+        }
+        let mv = moves[rng.below(moves.len())];
+        line.push(mv);
+        pos = pos.play_unchecked(mv);
+    }
+}
+
 /// Settings of a contract run.
 #[derive(Clone, Debug)]
 pub struct Contract<G: Game> {

@@ -1,7 +1,7 @@
 //! Game review against the solver directly: every loss is a difference of exact values, the
 //! sums add up, the decisive move is the one that threw the game away.
 
-use yomi_core::testing::random_game_positions;
+use yomi_core::testing::random_game_line;
 use yomi_core::{Game, Player, Rng};
 use yomi_othello::{Move, MoveSequence, Othello};
 use yomi_othello_search::{
@@ -27,22 +27,15 @@ fn exact(solver: &mut Solver, pos: &Othello) -> i32 {
 /// A random game's position at `empties` empty squares (the first with at most that many)
 /// and the moves played from there to the end.
 fn tail(seed: u64, empties: u32) -> (Othello, Vec<Move>) {
-    let positions = random_game_positions(&Othello::new(), 1, &mut Rng::seed_from_u64(seed));
-    let k = positions
-        .iter()
-        .position(|p| p.empties().count() <= empties)
-        .unwrap();
-    let moves = positions[k..]
-        .windows(2)
-        .map(|w| {
-            w[0].legal_moves()
-                .iter()
-                .copied()
-                .find(|&m| w[0].play_unchecked(m) == w[1])
-                .unwrap()
-        })
-        .collect();
-    (positions[k], moves)
+    let line = random_game_line(&Othello::new(), &mut Rng::seed_from_u64(seed));
+    let mut pos = Othello::new();
+    for (k, &mv) in line.iter().enumerate() {
+        if pos.empties().count() <= empties {
+            return (pos, line[k..].to_vec());
+        }
+        pos = pos.play_unchecked(mv);
+    }
+    (pos, Vec::new())
 }
 
 fn exact_reviewer() -> Reviewer {
@@ -155,17 +148,7 @@ fn positions_met_again_come_from_memory_and_midgame_values_are_estimates() {
         ..ReviewConfig::default()
     };
     let mut reviewer = Reviewer::new(config, Weights::builtin()).unwrap();
-    let positions = random_game_positions(&Othello::new(), 1, &mut Rng::seed_from_u64(3));
-    let line: Vec<Move> = positions
-        .windows(2)
-        .map(|w| {
-            w[0].legal_moves()
-                .iter()
-                .copied()
-                .find(|&m| w[0].play_unchecked(m) == w[1])
-                .unwrap()
-        })
-        .collect();
+    let line = random_game_line(&Othello::new(), &mut Rng::seed_from_u64(3));
     let first = reviewer.review(&Othello::new(), &line).unwrap();
     let (hits, searched) = reviewer.cache_stats();
     assert!(searched > 0);

@@ -437,25 +437,15 @@ fn phase_errors_group_the_held_out_positions_by_phase() {
 
 #[test]
 fn wthor_games_become_a_game_set_that_replays() {
-    use yomi_core::Game;
+    use yomi_core::testing::random_game_line;
+    use yomi_core::{Game, Rng};
     use yomi_othello::wthor::GameRecord as WthorGame;
     use yomi_othello::Othello;
     // Finished random games (passes included where they fall), one cut short and one whose
     // recorded score is wrong: the last two are left out.
     let mut games = Vec::new();
     for seed in 0..5u64 {
-        let mut x = seed * 2 + 1;
-        let mut pos = Othello::new();
-        let mut line = Vec::new();
-        while !pos.is_over() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let legal = pos.legal_moves();
-            let mv = legal[(x % legal.len() as u64) as usize];
-            line.push(mv);
-            pos = pos.play_unchecked(mv);
-        }
+        let line = random_game_line(&Othello::new(), &mut Rng::seed_from_u64(seed));
         games.push(WthorGame::from_line(&line).unwrap());
         if seed == 0 {
             games.push(WthorGame::from_line(&line[..30]).unwrap());
