@@ -251,7 +251,14 @@ impl<G: EngineGame> Observer<G> for Watch<'_> {
                 .ok_or_else(|| format!("game {} cannot be written as GGF", game.index))?;
             let names = [self.names[0].as_str(), self.names[1].as_str()];
             return r
-                .ggf_game(record, self.match_no, game.index, names, game.forfeit)
+                .ggf_game(
+                    record,
+                    self.match_no,
+                    game.index,
+                    names,
+                    game.forfeit,
+                    game.adjudication,
+                )
                 .map_err(|e| e.to_string());
         }
         let moves: Vec<String> = game.moves.iter().map(ToString::to_string).collect();
@@ -263,6 +270,7 @@ impl<G: EngineGame> Observer<G> for Watch<'_> {
             result: game.result,
             moves: moves.join(" "),
             forfeit: game.forfeit.cloned(),
+            adjudication: game.adjudication.cloned(),
         })
         .map_err(|e| e.to_string())
     }
