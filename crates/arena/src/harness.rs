@@ -1,6 +1,8 @@
+use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use yomi_core::{
@@ -8,6 +10,7 @@ use yomi_core::{
     TimeControl,
 };
 
+use crate::adjudicate::{Adjudicator, GameAdjudication};
 use crate::elo::{Pentanomial, Sprt};
 use crate::openings::{Opening, Openings};
 use crate::outcomes::{code, decode, Outcomes};
@@ -22,7 +25,7 @@ use crate::Tally;
 pub const MAX_ROUNDS: u64 = 100_000_000;
 
 /// What a match plays beyond its [`MatchConfig`]: openings, a shard, an SPRT, a stop flag,
-/// and the results of games already played (to resume).
+/// clocks, an adjudicator, and the results of games already played (to resume).
 #[derive(Clone, Debug)]
 pub struct RunOptions<G> {
     /// The openings (or the one start position).
@@ -40,6 +43,9 @@ pub struct RunOptions<G> {
     pub prior: Vec<(u64, GameResult)>,
     /// The forfeits among the games of [`RunOptions::prior`], kept in the result.
     pub prior_forfeits: Vec<GameForfeit>,
+    /// The games of [`RunOptions::prior`] that the adjudicator decided (their indexes),
+    /// marked so in the result.
+    pub prior_adjudicated: Vec<u64>,
     /// The time control of A and of B (`None`: no clock, the agent plays by its own
     /// settings). With one, the harness keeps that side's clock: before each move the agent
     /// gets it ([`Agent::set_clock`]) and the time left as its per-move limit (its own
@@ -47,6 +53,14 @@ pub struct RunOptions<G> {
     /// time loses the game with `forfeit: timeout`. Games at a clock depend on the machine's
     /// timing, so they are not repeatable as fixed-depth games are.
     pub time_controls: [Option<TimeControl>; 2],
+    /// The adjudicator (`None`: every game is played to its end). Before each move the harness
+    /// asks it about the position; a [`Verdict`](crate::Verdict) ends the game there with the
+    /// proved result, which counts as any other (the game is marked adjudicated in
+    /// [`MatchResult::outcomes`] and [`FinishedGame::adjudication`] says how). The verdict
+    /// depends on the position only, so results stay the same at any thread count; the
+    /// solve's time is charged to neither agent. An adjudicator that fails stops the match
+    /// with [`MatchError::Adjudication`].
+    pub adjudicator: Option<Arc<dyn Adjudicator<G>>>,
 }
 
 impl<G: Game> RunOptions<G> {
@@ -67,7 +81,9 @@ impl<G: Game> RunOptions<G> {
             record_moves: false,
             prior: Vec::new(),
             prior_forfeits: Vec::new(),
+            prior_adjudicated: Vec::new(),
             time_controls: [None, None],
+            adjudicator: None,
         }
     }
 }
@@ -88,6 +104,9 @@ pub struct FinishedGame<'a, G: Game> {
     /// Why the loser forfeited, when the game ended by forfeit (the last move is the one
     /// before it).
     pub forfeit: Option<&'a GameForfeit>,
+    /// How the adjudicator decided the game, when it did (the moves end at the position it
+    /// decided).
+    pub adjudication: Option<&'a GameAdjudication>,
 }
 
 /// Watches a running match from the calling thread: every finished game in the order games
@@ -153,7 +172,11 @@ where
         make_a,
         make_b,
         (seed, index),
-        &Setup::default(),
+        &Setup {
+            stop: None,
+            time_controls: [None, None],
+            adjudicator: None,
+        },
         None,
     )?;
     Ok((game.result, game.time))
@@ -164,14 +187,16 @@ struct Played<M> {
     time: [AgentTime; 2],
     moves: Vec<M>,
     forfeit: Option<GameForfeit>,
+    adjudication: Option<GameAdjudication>,
 }
 
-/// How a game is played beyond its agents: the match's stop flag and the sides' clocks.
-#[derive(Default)]
-struct Setup<'a> {
+/// How a game is played beyond its agents: the match's stop flag, the sides' clocks and the
+/// adjudicator.
+struct Setup<'a, G> {
     stop: Option<&'a StopFlag>,
     /// A's and B's time controls.
     time_controls: [Option<TimeControl>; 2],
+    adjudicator: Option<&'a dyn Adjudicator<G>>,
 }
 
 fn play_one<G, A, B>(
@@ -179,7 +204,7 @@ fn play_one<G, A, B>(
     make_a: &(impl Fn() -> A + ?Sized),
     make_b: &(impl Fn() -> B + ?Sized),
     (seed, index): (u64, u64),
-    setup: &Setup<'_>,
+    setup: &Setup<'_, G>,
     moves: Option<Vec<G::Move>>,
 ) -> Result<Played<G::Move>, MatchError>
 where
@@ -207,6 +232,7 @@ where
     let mut time = [AgentTime::default(); 2];
     let mut line = moves;
     let mut pos = start.clone();
+    let unset = StopFlag::new();
     loop {
         if let Some(outcome) = pos.outcome() {
             return Ok(Played {
@@ -214,7 +240,53 @@ where
                 time,
                 moves: line.unwrap_or_default(),
                 forfeit: None,
+                adjudication: None,
             });
+        }
+        if let Some(judge) = setup.adjudicator {
+            let stop = setup.stop.unwrap_or(&unset);
+            match judge.adjudicate(&pos, stop) {
+                Ok(None) => {}
+                Ok(Some(verdict)) => {
+                    let a_moves = pos.side_to_move() == a_side;
+                    let result = if a_moves {
+                        verdict.result
+                    } else {
+                        flip(verdict.result)
+                    };
+                    let margin = verdict.margin.map(|m| if a_moves { m } else { -m });
+                    return Ok(Played {
+                        result,
+                        time,
+                        moves: line.unwrap_or_default(),
+                        forfeit: None,
+                        adjudication: Some(GameAdjudication {
+                            rule: judge.to_string(),
+                            position: pos.to_string(),
+                            result,
+                            margin,
+                        }),
+                    });
+                }
+                // A solve cut short by the match's stop flag: the caller drops the game.
+                Err(_) if stop.is_set() => {
+                    return Ok(Played {
+                        result: GameResult::Draw,
+                        time,
+                        moves: Vec::new(),
+                        forfeit: None,
+                        adjudication: None,
+                    });
+                }
+                Err(reason) => {
+                    return Err(MatchError::Adjudication {
+                        rule: judge.to_string(),
+                        game: index,
+                        position: pos.to_string(),
+                        reason,
+                    })
+                }
+            }
         }
         let a_moves = pos.side_to_move() == a_side;
         let (agent, slot): (&mut dyn Agent<G>, usize) =
@@ -251,6 +323,7 @@ where
                     time,
                     moves: line.unwrap_or_default(),
                     forfeit: Some(GameForfeit::new(index, seat, &reason, detail)),
+                    adjudication: None,
                 });
             }
             Err(source) => {
@@ -315,12 +388,22 @@ where
     )
 }
 
+/// The same game's result for the other player.
+fn flip(r: GameResult) -> GameResult {
+    match r {
+        GameResult::Win => GameResult::Loss,
+        GameResult::Loss => GameResult::Win,
+        GameResult::Draw => GameResult::Draw,
+    }
+}
+
 /// One finished game on its way from a worker to the calling thread.
 struct Done<M> {
     index: u64,
     result: GameResult,
     moves: Vec<M>,
     forfeit: Option<GameForfeit>,
+    adjudication: Option<GameAdjudication>,
 }
 
 /// What a worker sends: games, or the error that ended it.
@@ -342,7 +425,8 @@ enum Batch<M> {
 ///
 /// # Errors
 /// [`MatchError`] for a bad configuration (including an SPRT with a shard of several and prior
-/// games outside the shard), a failing or cheating agent, no threads, or a failing observer.
+/// games outside the shard), a failing or cheating agent, a failing adjudicator, no threads,
+/// or a failing observer.
 pub fn run_match<G, A, B>(
     config: &MatchConfig,
     options: &RunOptions<G>,
@@ -373,13 +457,14 @@ where
     let total_games = config.rounds * 2;
     let games = shard.games_of(total_games);
     let mut slots = vec![0u8; games as usize];
+    let prior_adjudicated: HashSet<u64> = options.prior_adjudicated.iter().copied().collect();
     for &(index, result) in &options.prior {
         if index >= total_games || !shard.contains(index) {
             return Err(MatchError::BadConfig(format!(
                 "game {index} is not a game of this match (shard {shard}, {total_games} games)"
             )));
         }
-        slots[shard.slot_of(index) as usize] = code(result);
+        slots[shard.slot_of(index) as usize] = code(result, prior_adjudicated.contains(&index));
     }
     let prefilled = slots.clone();
     let (agent_a, agent_b) = (make_a().spec(), make_b().spec());
@@ -442,6 +527,7 @@ where
                         let setup = Setup {
                             stop: Some(stop),
                             time_controls: options.time_controls,
+                            adjudicator: options.adjudicator.as_deref(),
                         };
                         let played = play_one(
                             &opening.position,
@@ -465,6 +551,7 @@ where
                                     result: p.result,
                                     moves: p.moves,
                                     forfeit: p.forfeit,
+                                    adjudication: p.adjudication,
                                 });
                             }
                         }
@@ -500,7 +587,7 @@ where
                         if sprt_at.is_some_and(|at| game.index > at) || error.is_some() {
                             continue;
                         }
-                        slots[slot] = code(game.result);
+                        slots[slot] = code(game.result, game.adjudication.is_some());
                         done += 1;
                         add(&mut tally, game.result);
                         {
@@ -511,6 +598,7 @@ where
                                 result: game.result,
                                 moves: &game.moves,
                                 forfeit: game.forfeit.as_ref(),
+                                adjudication: game.adjudication.as_ref(),
                             };
                             if let Err(e) = observer.finished(&finished) {
                                 error = Some(MatchError::Observer(e));
@@ -608,6 +696,7 @@ where
                 accepted: None,
             }
         }),
+        adjudicator: options.adjudicator.as_ref().map(ToString::to_string),
         outcomes: Outcomes::from_codes(slots),
         forfeits: {
             forfeits.sort_by_key(|f| f.game);

@@ -25,6 +25,9 @@
 //!   it) on the calling thread.
 //! - **Records** ([`Recorder`]): every finished game appended to a JSON-lines file, or a GGF
 //!   file for Othello, read back by [`Recorder::resume`] into the prior games of a resumed run.
+//! - **Adjudication** ([`Adjudicator`], [`RunOptions::adjudicator`]): a game ends where the
+//!   adjudicator proves how perfect play would end it; [`SolveAdjudicator`] does it for
+//!   Othello by endgame solve from a number of empties (`exact=E` or `wld=E`).
 //! - **Opening generation** ([`generate_openings`]): random lines kept when a rating function
 //!   (a search) calls them balanced, the same at any thread count.
 //!
@@ -46,6 +49,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod adjudicate;
 mod elo;
 mod generate;
 mod harness;
@@ -56,6 +60,10 @@ mod record;
 mod result;
 mod stats;
 
+pub use adjudicate::{
+    Adjudicator, GameAdjudication, ParseAdjudicatorError, SolveAdjudicator, Verdict,
+    MAX_ADJUDICATE_EMPTIES,
+};
 pub use elo::{
     elo_of_score, normal_cdf, score_of_elo, EloEstimate, EloKind, Hypothesis, Model,
     ParseSprtError, Pentanomial, Scores, Sprt,
@@ -82,6 +90,8 @@ pub use stats::{wilson, Ratio, Tally, Z95};
 /// The shard type of every sharded yomi command, re-exported from `yomi_core`.
 pub use yomi_core::{ParseShardError, Shard};
 
+#[cfg(test)]
+mod adjudicate_tests;
 #[cfg(test)]
 mod elo_tests;
 #[cfg(test)]

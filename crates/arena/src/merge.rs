@@ -90,7 +90,7 @@ impl MatchResult {
     ///
     /// # Errors
     /// [`MergeError`] naming a shard from a different run (game, agents, rounds, seed,
-    /// openings, shard count or SPRT), a duplicated, missing or incomplete shard.
+    /// openings, shard count, adjudication or SPRT), a duplicated, missing or incomplete shard.
     pub fn merge(shards: &[MatchResult]) -> Result<MatchResult, MergeError> {
         let first = shards.first().ok_or(MergeError::Empty)?;
         for s in shards {
@@ -117,6 +117,11 @@ impl MatchResult {
                     "shard count",
                     s.shard.count.to_string(),
                     first.shard.count.to_string(),
+                ),
+                differs(
+                    "adjudication",
+                    s.adjudicator.clone().unwrap_or_else(|| "none".into()),
+                    first.adjudicator.clone().unwrap_or_else(|| "none".into()),
                 ),
             ];
             if let Some(e) = checks.into_iter().flatten().next() {

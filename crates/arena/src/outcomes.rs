@@ -6,18 +6,27 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use yomi_core::GameResult;
 
-/// The code of a game result: 1 won, 2 lost, 3 drawn (0 is a game not played).
-pub(crate) fn code(r: GameResult) -> u8 {
-    match r {
+/// The code of a game result: 1 won, 2 lost, 3 drawn (0 is a game not played), plus
+/// [`ADJUDICATED`] for a game that the match's adjudicator decided.
+pub(crate) fn code(r: GameResult, adjudicated: bool) -> u8 {
+    let c = match r {
         GameResult::Win => 1,
         GameResult::Loss => 2,
         GameResult::Draw => 3,
+    };
+    if adjudicated {
+        c | ADJUDICATED
+    } else {
+        c
     }
 }
 
-/// The game result of a code of a played game ([`code`]'s inverse).
+/// The bit of a code that marks an adjudicated game.
+pub(crate) const ADJUDICATED: u8 = 4;
+
+/// The game result of a code of a played game ([`code`]'s inverse, adjudicated or not).
 pub(crate) fn decode(c: u8) -> GameResult {
-    match c {
+    match c & !ADJUDICATED {
         1 => GameResult::Win,
         2 => GameResult::Loss,
         _ => GameResult::Draw,
@@ -25,7 +34,8 @@ pub(crate) fn decode(c: u8) -> GameResult {
 }
 
 /// The results of a shard's games in order, one per game: won, lost, drawn (from A's side) or
-/// not played. Serialized as a string of `W`, `L`, `D` and `.`.
+/// not played, and whether the match's adjudicator decided the game. Serialized as a string
+/// of `W`, `L`, `D` and `.`, with `w`, `l` and `d` for adjudicated games.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcomes(Vec<u8>);
 
@@ -70,6 +80,18 @@ impl Outcomes {
     pub fn played(&self) -> usize {
         self.0.iter().filter(|&&c| c != 0).count()
     }
+
+    /// Whether the `slot`-th game was decided by the match's adjudicator.
+    #[must_use]
+    pub fn is_adjudicated(&self, slot: usize) -> bool {
+        self.0.get(slot).is_some_and(|&c| c & ADJUDICATED != 0)
+    }
+
+    /// Games decided by the match's adjudicator.
+    #[must_use]
+    pub fn adjudicated(&self) -> usize {
+        self.0.iter().filter(|&&c| c & ADJUDICATED != 0).count()
+    }
 }
 
 impl fmt::Display for Outcomes {
@@ -81,6 +103,9 @@ impl fmt::Display for Outcomes {
                 1 => 'W',
                 2 => 'L',
                 3 => 'D',
+                5 => 'w',
+                6 => 'l',
+                7 => 'd',
                 _ => '.',
             })
             .collect();
@@ -97,8 +122,13 @@ impl FromStr for Outcomes {
                 'W' => Ok(1),
                 'L' => Ok(2),
                 'D' => Ok(3),
+                'w' => Ok(5),
+                'l' => Ok(6),
+                'd' => Ok(7),
                 '.' => Ok(0),
-                other => Err(format!("bad game result {other:?} (expected W, L, D or .)")),
+                other => Err(format!(
+                    "bad game result {other:?} (expected W, L, D, w, l, d or .)"
+                )),
             })
             .collect::<Result<Vec<u8>, String>>()
             .map(Outcomes)

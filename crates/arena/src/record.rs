@@ -5,14 +5,20 @@
 //! following line is one game ([`GameLine`]): `{"match":M,"index":I,"opening":"...",
 //! "a_first":true,"result":"win","moves":"..."}` (`match` is the row of a league, 0 for a
 //! match; `result` is A's). A game lost by forfeit has a `"forfeit"` field:
-//! `{"game":I,"agent":"a","reason":"crash","detail":"..."}`.
+//! `{"game":I,"agent":"a","reason":"crash","detail":"..."}`; a game the match's adjudicator
+//! decided has an `"adjudication"` field ([`GameAdjudication`]):
+//! `{"rule":"exact=12","position":"...","result":"win","margin":6}` (`margin` is A's, absent for
+//! `wld`), and its moves end at that position.
 //!
 //! A file whose name ends in `.ggf` ([`RecordFormat::Ggf`], Othello) holds GGF records
 //! instead, one a line, with no header line: `PC[yomi]`, the players' names, the start
 //! position, the moves and the result (a forfeit is a loss by 64 discs, `:t` for a timeout and
 //! `:r` otherwise, with the reason in `C[...]`), and two tags of yomi's own that other readers
 //! keep or skip: `YR[RUN ROW INDEX]` (a digest of the run's header, the league row and the
-//! game's index) and, for a forfeit, `YF[a|b REASON|DETAIL]`.
+//! game's index) and, for a forfeit, `YF[a|b REASON|DETAIL]`. An adjudicated game ends at the
+//! position decided; its result is the proved one, written as an agreed score (`RE[+6.000:s]`;
+//! for `wld`, only the sign: `+1.000:s`, `0.000:s` or `-1.000:s`), with a `C[...]` comment
+//! that says so and yomi's tag `YA[RULE MARGIN]` (A's margin, `-` for `wld`).
 //!
 //! Lines are buffered and flushed at least every second ([`Recorder::tick`]) and at the end.
 //! [`Recorder::resume`] reads a record back, checks that it is the current run's, drops a last
@@ -32,7 +38,7 @@ use thiserror::Error;
 use yomi_core::{Game, GameResult, Player, Shard};
 use yomi_othello::ggf;
 
-use crate::{GameForfeit, Seat};
+use crate::{GameAdjudication, GameForfeit, Seat};
 
 /// The version written in [`record_header`]; a record of another version is another run.
 pub const RECORD_VERSION: u32 = 1;
@@ -56,6 +62,9 @@ pub struct GameLine {
     /// Why the loser forfeited, when the game ended so.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forfeit: Option<GameForfeit>,
+    /// How the match's adjudicator decided the game, when it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudication: Option<GameAdjudication>,
 }
 
 /// How a record file holds its games.
@@ -146,6 +155,7 @@ pub fn record_header(kind: &str, fields: &Value, openings: &Value, shard: Shard)
 pub struct PriorGames {
     games: HashMap<usize, Vec<(u64, GameResult)>>,
     forfeits: HashMap<usize, Vec<GameForfeit>>,
+    adjudicated: HashMap<usize, Vec<u64>>,
 }
 
 impl PriorGames {
@@ -164,18 +174,34 @@ impl PriorGames {
         )
     }
 
+    /// Takes league row `row`'s adjudicated games (their indexes), for
+    /// [`RunOptions::prior_adjudicated`](crate::RunOptions).
+    pub fn take_adjudicated(&mut self, row: usize) -> Vec<u64> {
+        self.adjudicated.remove(&row).unwrap_or_default()
+    }
+
     /// How many games were read.
     #[must_use]
     pub fn count(&self) -> usize {
         self.games.values().map(Vec::len).sum()
     }
 
-    fn add(&mut self, row: usize, index: u64, result: GameResult, forfeit: Option<GameForfeit>) {
+    fn add(&mut self, (row, index, result): (usize, u64, GameResult), end: Ended) {
         self.games.entry(row).or_default().push((index, result));
-        if let Some(f) = forfeit {
+        if let Some(f) = end.forfeit {
             self.forfeits.entry(row).or_default().push(f);
         }
+        if end.adjudicated {
+            self.adjudicated.entry(row).or_default().push(index);
+        }
     }
+}
+
+/// How a game read back ended besides its result: by forfeit, by adjudication or neither.
+#[derive(Default)]
+struct Ended {
+    forfeit: Option<GameForfeit>,
+    adjudicated: bool,
 }
 
 /// A short digest of a run's header (64-bit FNV-1a of its JSON), naming the run in GGF
@@ -287,8 +313,9 @@ impl Recorder {
     }
 
     /// Appends a finished Othello game to a GGF record: `game` holds its start, moves and
-    /// result (from the board when it ended there), `names` are A's and B's (see
-    /// [`ggf_record`]). Flushes when the last flush is a second old.
+    /// result (from the board when it ended there), `names` are A's and B's, `forfeit` and
+    /// `adjudication` how it ended otherwise (see [`ggf_record`]). Flushes when the last flush
+    /// is a second old.
     ///
     /// # Errors
     /// [`RecordError::Format`] for a JSON record, [`RecordError::Io`] when writing fails.
@@ -299,9 +326,10 @@ impl Recorder {
         index: u64,
         names: [&str; 2],
         forfeit: Option<&GameForfeit>,
+        adjudication: Option<&GameAdjudication>,
     ) -> Result<(), RecordError> {
         self.expect(RecordFormat::Ggf)?;
-        let text = ggf_record(game, &self.run, row, index, names, forfeit);
+        let text = ggf_record(game, &self.run, row, index, names, forfeit, adjudication);
         self.write_line(&text)
     }
 
@@ -367,6 +395,14 @@ fn check_header(found: &Value, expected: &Value) -> Result<(), String> {
             ));
         }
     }
+    // A setting that only some runs name (a clock, an adjudication) must not be dropped.
+    for (key, got) in f {
+        if !got.is_null() && !e.contains_key(key) {
+            return Err(format!(
+                "the record is of a different run: its {key} is {got}, this run has none"
+            ));
+        }
+    }
     Ok(())
 }
 
@@ -375,7 +411,7 @@ fn count_game(
     prior: &mut PriorGames,
     seen: &mut HashMap<(usize, u64), GameResult>,
     (row, index, result): (usize, u64, GameResult),
-    forfeit: Option<GameForfeit>,
+    end: Ended,
 ) -> Result<(), String> {
     match seen.insert((row, index), result) {
         Some(r) if r != result => Err(format!(
@@ -383,7 +419,7 @@ fn count_game(
         )),
         Some(_) => Ok(()),
         None => {
-            prior.add(row, index, result, forfeit);
+            prior.add((row, index, result), end);
             Ok(())
         }
     }
@@ -418,7 +454,11 @@ fn read_json(text: &str, header: &Value, path: &str) -> Result<PriorGames, Recor
         let game: GameLine =
             serde_json::from_str(line).map_err(|e| at(i + 1)(format!("not a game: {e}")))?;
         let key = (game.match_no, game.index, game.result);
-        count_game(&mut prior, &mut seen, key, game.forfeit).map_err(at(i + 1))?;
+        let end = Ended {
+            adjudicated: game.adjudication.is_some(),
+            forfeit: game.forfeit,
+        };
+        count_game(&mut prior, &mut seen, key, end).map_err(at(i + 1))?;
     }
     Ok(prior)
 }
@@ -438,8 +478,8 @@ fn read_ggf(text: &str, run: &str, path: &str) -> Result<PriorGames, RecordError
         };
         let games = ggf::parse_file(line).map_err(|e| at(e.to_string()))?;
         for g in games {
-            let (row, index, result, forfeit) = yomi_game(&g, run).map_err(at)?;
-            count_game(&mut prior, &mut seen, (row, index, result), forfeit).map_err(at)?;
+            let (key, end) = yomi_game(&g, run).map_err(at)?;
+            count_game(&mut prior, &mut seen, key, end).map_err(at)?;
         }
     }
     Ok(prior)
@@ -453,12 +493,9 @@ fn tag<'a>(g: &'a ggf::Record, name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
-/// What yomi wrote in a GGF record of run `run`: the league row, the game's index, A's result
-/// and the forfeit, if any.
-fn yomi_game(
-    g: &ggf::Record,
-    run: &str,
-) -> Result<(usize, u64, GameResult, Option<GameForfeit>), String> {
+/// What yomi wrote in a GGF record of run `run`: the league row, the game's index, A's result,
+/// and the forfeit or the adjudication, if any.
+fn yomi_game(g: &ggf::Record, run: &str) -> Result<((usize, u64, GameResult), Ended), String> {
     let yr = tag(g, "YR").ok_or("a record without yomi's YR tag: not written by --record")?;
     let parts: Vec<&str> = yr.split_whitespace().collect();
     let bad = || format!("bad YR tag {yr:?}: expected RUN ROW INDEX");
@@ -503,7 +540,27 @@ fn yomi_game(
             })
         }
     };
-    Ok((row, index, result, forfeit))
+    let adjudicated = match tag(g, "YA") {
+        None => false,
+        Some(ya) => {
+            let good = ya.split_whitespace().count() == 2
+                && g.result
+                    .is_some_and(|r| r.ending == Some(ggf::Ending::MutualScore));
+            if !good {
+                return Err(format!(
+                    "bad YA tag {ya:?} in game {index}: expected RULE MARGIN with an agreed result"
+                ));
+            }
+            true
+        }
+    };
+    Ok((
+        (row, index, result),
+        Ended {
+            forfeit,
+            adjudicated,
+        },
+    ))
 }
 
 /// Whether agent A plays black (the first player) in game `index` from a start where `side`
@@ -515,6 +572,9 @@ fn a_is_black(index: u64, side: Player) -> bool {
 /// The GGF record (one line) that a GGF match record holds for a finished game of run `run`
 /// (a [`Recorder::run`] digest): `game` is the record of its moves (result from the board when
 /// it ended there), `names` are A's and B's, `row` the league row, `index` the game's index.
+/// A game lost by `forfeit` gets a loss by 64 discs; a game decided by `adjudication` (its
+/// moves end at the position decided) gets the proved result as an agreed score, a comment
+/// and the `YA` tag (see the module's documentation).
 #[must_use]
 pub fn ggf_record(
     mut game: ggf::Record,
@@ -523,6 +583,7 @@ pub fn ggf_record(
     index: u64,
     names: [&str; 2],
     forfeit: Option<&GameForfeit>,
+    adjudication: Option<&GameAdjudication>,
 ) -> String {
     let a_black = a_is_black(index, game.start().side_to_move());
     let (black, white) = if a_black {
@@ -558,5 +619,48 @@ pub fn ggf_record(
         game.extra
             .push(("YF".into(), format!("{seat}|{}|{detail}", f.reason)));
     }
+    if let Some(adj) = adjudication {
+        adjudicated_result(&mut game, a_black, adj);
+    }
     game.to_string()
+}
+
+/// Writes an adjudicated game's proved result into its GGF record: the agreed score, the
+/// comment and the `YA` tag.
+fn adjudicated_result(game: &mut ggf::Record, a_black: bool, adj: &GameAdjudication) {
+    let sign = |r: GameResult| match r {
+        GameResult::Win => 1,
+        GameResult::Loss => -1,
+        GameResult::Draw => 0,
+    };
+    // The proved margin, or for a result-only rule its sign.
+    let a_margin = adj.margin.unwrap_or_else(|| sign(adj.result));
+    let black_margin = if a_black { a_margin } else { -a_margin };
+    game.result = Some(ggf::RecordResult {
+        black_margin: f64::from(black_margin),
+        ending: Some(ggf::Ending::MutualScore),
+    });
+    let empties = game.position().empties().count();
+    let winner = match black_margin.signum() {
+        1 => Some("black"),
+        -1 => Some("white"),
+        _ => None,
+    };
+    let how = match (winner, adj.margin) {
+        (Some(w), Some(_)) => format!("{w} wins by {} discs", black_margin.abs()),
+        (Some(w), None) => format!("{w} wins (win/loss/draw solve: the margin is not computed)"),
+        (None, _) => "a draw".to_string(),
+    };
+    game.extra.push((
+        "C".into(),
+        format!(
+            "adjudicated by {} at {empties} empties: with perfect play {how}",
+            adj.rule
+        ),
+    ));
+    let margin = adj
+        .margin
+        .map_or_else(|| "-".to_string(), |m| format!("{m:+}"));
+    game.extra
+        .push(("YA".into(), format!("{} {margin}", adj.rule)));
 }

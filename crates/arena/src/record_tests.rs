@@ -7,7 +7,7 @@ use yomi_core::{Game, GameResult, Shard};
 use yomi_othello::{ggf, Othello};
 
 use crate::record::*;
-use crate::{GameForfeit, Seat};
+use crate::{GameAdjudication, GameForfeit, Seat};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("yomi-arena-record-{}", std::process::id()));
@@ -33,6 +33,7 @@ fn line(index: u64, result: GameResult) -> GameLine {
         result,
         moves: "f5 d6".into(),
         forfeit: None,
+        adjudication: None,
     }
 }
 
@@ -64,7 +65,7 @@ fn json_record_resumes_after_a_cut_line() {
     // A JSON recorder takes no GGF game.
     let g = ggf::Record::new(Othello::new());
     assert!(matches!(
-        r.ggf_game(g, 0, 3, ["a", "b"], None),
+        r.ggf_game(g, 0, 3, ["a", "b"], None, None),
         Err(RecordError::Format { .. })
     ));
     r.flush().unwrap();
@@ -150,7 +151,7 @@ fn ggf_record_resumes_with_results_and_forfeits() {
     let mut g0 = ggf::Record::from_line(Othello::new(), &moves).unwrap();
     g0.set_result_from_board();
     let margin = g0.result.unwrap().black_margin;
-    r.ggf_game(g0, 0, 0, ["alpha", "beta"], None).unwrap();
+    r.ggf_game(g0, 0, 0, ["alpha", "beta"], None, None).unwrap();
     let timeout = GameForfeit {
         game: 1,
         agent: Seat::A,
@@ -158,7 +159,7 @@ fn ggf_record_resumes_with_results_and_forfeits() {
         detail: "took 2 s\nof 1".into(),
     };
     let g1 = ggf::Record::from_line(Othello::new(), &moves[..4]).unwrap();
-    r.ggf_game(g1, 0, 1, ["alpha", "beta"], Some(&timeout))
+    r.ggf_game(g1, 0, 1, ["alpha", "beta"], Some(&timeout), None)
         .unwrap();
     assert!(r.json_game(&line(2, GameResult::Win)).is_err());
     r.flush().unwrap();
@@ -201,4 +202,91 @@ fn ggf_record_resumes_with_results_and_forfeits() {
     std::fs::write(&path, format!("{plain}\n")).unwrap();
     let err = Recorder::resume(&path, &header(5)).unwrap_err().to_string();
     assert!(err.contains("without yomi's YR tag"), "{err}");
+}
+
+/// The position after the first `n` moves of the game that always plays the first legal move,
+/// and those moves.
+fn first_moves(n: usize) -> (Vec<yomi_othello::Move>, Othello) {
+    let mut moves = Vec::new();
+    let mut pos = Othello::new();
+    while moves.len() < n {
+        let mv = pos.legal_moves()[0];
+        moves.push(mv);
+        pos = pos.play_unchecked(mv);
+    }
+    (moves, pos)
+}
+
+#[test]
+fn adjudicated_games_are_recorded_and_resumed_in_json_and_ggf() {
+    let (moves, pos) = first_moves(50);
+    let exact = GameAdjudication {
+        rule: "exact=14".into(),
+        position: pos.to_string(),
+        result: GameResult::Loss,
+        margin: Some(-6),
+    };
+    let wld = GameAdjudication {
+        rule: "wld=14".into(),
+        position: pos.to_string(),
+        result: GameResult::Win,
+        margin: None,
+    };
+    // JSON lines: the field, read back as adjudicated games.
+    let path = temp("adjudicated.jsonl");
+    let mut r = Recorder::create(&path, &header(7)).unwrap();
+    let mut g0 = line(0, GameResult::Loss);
+    g0.adjudication = Some(exact.clone());
+    r.json_game(&g0).unwrap();
+    r.json_game(&line(1, GameResult::Win)).unwrap();
+    r.flush().unwrap();
+    drop(r);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains(r#""adjudication":{"rule":"exact=14","position":"#),
+        "{text}"
+    );
+    assert!(text.contains(r#""result":"loss","margin":-6}"#), "{text}");
+    assert_eq!(text.matches("adjudication").count(), 1);
+    let (_, mut prior) = Recorder::resume(&path, &header(7)).unwrap();
+    assert_eq!(prior.take_adjudicated(0), vec![0]);
+    assert_eq!(prior.take_adjudicated(1), Vec::<u64>::new());
+
+    // GGF: the agreed score for black, the comment and the YA tag, read back.
+    let path = temp("adjudicated.ggf");
+    let mut r = Recorder::create(&path, &header(7)).unwrap();
+    let record = |n| ggf::Record::from_line(Othello::new(), &moves[..n]).unwrap();
+    // Game 0: A is black and loses by 6; game 1: A is white and wins (wld).
+    r.ggf_game(record(50), 0, 0, ["alpha", "beta"], None, Some(&exact))
+        .unwrap();
+    r.ggf_game(record(50), 0, 1, ["alpha", "beta"], None, Some(&wld))
+        .unwrap();
+    r.flush().unwrap();
+    drop(r);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games = ggf::parse_file(&text).unwrap();
+    let result = |g: &ggf::Record| g.result.unwrap();
+    assert_eq!(result(&games[0]).black_margin, -6.0);
+    assert_eq!(result(&games[0]).ending, Some(ggf::Ending::MutualScore));
+    assert_eq!(result(&games[1]).black_margin, -1.0);
+    assert!(text.contains("RE[-6.000:s]"), "{text}");
+    let comment = format!(
+        "C[adjudicated by exact=14 at {} empties: with perfect play white wins by 6 discs]",
+        pos.empties().count()
+    );
+    assert!(text.contains(&comment), "{text}");
+    assert!(text.contains("YA[exact=14 -6]"), "{text}");
+    assert!(text.contains("YA[wld=14 -]"), "{text}");
+    assert!(text.contains("white wins (win/loss/draw solve"), "{text}");
+    assert_eq!(games[0].moves().len(), 50);
+    assert_eq!(games[0].position(), pos);
+    let (_, mut prior) = Recorder::resume(&path, &header(7)).unwrap();
+    let (games, _) = prior.take(0);
+    assert_eq!(games, vec![(0, GameResult::Loss), (1, GameResult::Win)]);
+    assert_eq!(prior.take_adjudicated(0), vec![0, 1]);
+    // A YA tag without an agreed score is not yomi's.
+    let text = text.replace(":s]", "]");
+    std::fs::write(&path, text).unwrap();
+    let err = Recorder::resume(&path, &header(7)).unwrap_err().to_string();
+    assert!(err.contains("bad YA tag"), "{err}");
 }

@@ -68,6 +68,19 @@ pub enum MatchError {
     /// The observer failed (e.g. the record file could not be written).
     #[error("{0}")]
     Observer(String),
+    /// The match's adjudicator could not decide a position it should have decided (e.g. the
+    /// solver could not start).
+    #[error("adjudication ({rule}) failed in game {game} at position {position}: {reason}")]
+    Adjudication {
+        /// The rule (the adjudicator's name, e.g. `exact=12`).
+        rule: String,
+        /// The game's index.
+        game: u64,
+        /// The position, in the game's notation.
+        position: String,
+        /// What went wrong.
+        reason: String,
+    },
 }
 
 /// Progress of a running match, passed to the observer.
@@ -208,6 +221,11 @@ pub struct MatchResult {
     pub pairs: Pentanomial,
     /// The SPRT, when the match ran one.
     pub sprt: Option<SprtReport>,
+    /// The adjudication rule of the match ([`RunOptions::adjudicator`](crate::RunOptions)'s
+    /// name, e.g. `exact=12`; absent from the JSON without one). The games it decided are
+    /// marked in [`MatchResult::outcomes`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudicator: Option<String>,
     /// Each game's result, in game order over the shard's games.
     pub outcomes: Outcomes,
     /// The games of [`MatchResult::outcomes`] lost by forfeit, in game order (absent from
@@ -223,6 +241,12 @@ impl MatchResult {
     #[must_use]
     pub fn total(&self) -> Tally {
         self.a_first.plus(&self.a_second)
+    }
+
+    /// Games the match's adjudicator decided (see [`Outcomes::adjudicated`]).
+    #[must_use]
+    pub fn adjudicated(&self) -> usize {
+        self.outcomes.adjudicated()
     }
 
     /// Recomputes the tallies and pairs from the outcomes (used by merges and resumes).

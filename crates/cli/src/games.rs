@@ -3,6 +3,7 @@
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -10,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use yomi_agents::Registry;
 use yomi_arena::{
-    record_header, run_match, EloEstimate, FinishedGame, GameLine, MatchConfig, MatchError,
-    MatchResult, Observer, OpeningOrder, Openings, PriorGames, Progress, RecordFormat, Recorder,
-    RunOptions, Scores, Shard,
+    record_header, run_match, Adjudicator, EloEstimate, FinishedGame, GameLine, MatchConfig,
+    MatchError, MatchResult, Observer, OpeningOrder, Openings, PriorGames, Progress, RecordFormat,
+    Recorder, RunOptions, Scores, Shard, SolveAdjudicator,
 };
 use yomi_core::{AgentSpec, Game, TimeControl};
 use yomi_protocol::EngineGame;
@@ -53,6 +54,16 @@ pub struct RunArgs {
     /// side. Games at a clock depend on the machine's timing.
     #[arg(long, allow_hyphen_values = true)]
     pub tc: Option<TimeControl>,
+    /// Adjudicate Othello games by endgame solve, `exact=E` or `wld=E` (E from 0 to 24): at
+    /// the first position with E or fewer empty squares whose side to move has a move, the
+    /// solver (one thread, no time limit) proves how perfect play ends the game, and the game
+    /// is scored so (`exact`: the final disc difference; `wld`: win, loss or draw only). The
+    /// endgame's mistakes no longer decide games, and its moves are not played (whether that
+    /// saves time depends on what they cost against the solve); results stay the same at any
+    /// --threads. Tables, JSON and records say which games were adjudicated and with what
+    /// proved score.
+    #[arg(long, value_name = "exact=E|wld=E")]
+    pub adjudicate: Option<SolveAdjudicator>,
 }
 
 impl RunArgs {
@@ -102,6 +113,21 @@ impl RunArgs {
             }
         }
         Ok((rest.to_string(), tc))
+    }
+
+    /// The adjudicator of `--adjudicate`, for game `G`.
+    pub fn adjudicator<G: CliGame>(&self) -> Res<Option<Arc<dyn Adjudicator<G>>>> {
+        let Some(rule) = self.adjudicate else {
+            return Ok(None);
+        };
+        match G::adjudicator(rule) {
+            Some(judge) => Ok(Some(judge)),
+            None => Err(format!(
+                "--adjudicate solves Othello endgames: {} has no solver",
+                G::NAME
+            )
+            .into()),
+        }
     }
 
     /// The shard to play.
@@ -251,7 +277,14 @@ impl<G: EngineGame> Observer<G> for Watch<'_> {
                 .ok_or_else(|| format!("game {} cannot be written as GGF", game.index))?;
             let names = [self.names[0].as_str(), self.names[1].as_str()];
             return r
-                .ggf_game(record, self.match_no, game.index, names, game.forfeit)
+                .ggf_game(
+                    record,
+                    self.match_no,
+                    game.index,
+                    names,
+                    game.forfeit,
+                    game.adjudication,
+                )
                 .map_err(|e| e.to_string());
         }
         let moves: Vec<String> = game.moves.iter().map(ToString::to_string).collect();
@@ -263,6 +296,7 @@ impl<G: EngineGame> Observer<G> for Watch<'_> {
             result: game.result,
             moves: moves.join(" "),
             forfeit: game.forfeit.cloned(),
+            adjudication: game.adjudication.cloned(),
         })
         .map_err(|e| e.to_string())
     }

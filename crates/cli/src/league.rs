@@ -123,6 +123,9 @@ struct Row<'a> {
     /// The games lost by forfeit, by the agent (`a`) or the baseline (`b`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     forfeits: Vec<report::ForfeitJson<'a>>,
+    /// The adjudication rule and the games it decided (absent without `--adjudicate`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    adjudication: Option<report::AdjudicationJson<'a>>,
     /// The name the table gives the agent.
     #[serde(skip)]
     name: String,
@@ -160,6 +163,7 @@ impl<'a> Row<'a> {
             pairs: r.pairs,
             elo: EloEstimate::of(&Scores::pentanomial(&r.pairs)),
             forfeits: report::forfeits_json(&r.forfeits),
+            adjudication: report::AdjudicationJson::of(r),
             name: report::display_name(agent),
         }
     }
@@ -227,6 +231,10 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
             "agents": texts.iter().map(|(_, t)| tc(t)).collect::<Vec<_>>(),
         });
     }
+    // So is a record of an adjudicated run.
+    if let Some(rule) = args.run.adjudicate {
+        fields["adjudicate"] = serde_json::json!(rule.to_string());
+    }
     let header = games::header(
         "league",
         &fields,
@@ -235,6 +243,7 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
     );
     let (mut recorder, mut prior) = args.run.recorder::<G>(&header)?;
     let mut options = games::options(openings, shard, recorder.is_some());
+    options.adjudicator = args.run.adjudicator::<G>()?;
     let per_match = shard.games_of(args.rounds * 2);
     let bar = games::games_bar(per_match * agents.len() as u64);
     let clock = Instant::now();
@@ -245,6 +254,7 @@ pub fn run<G: CliGame>(args: &LeagueArgs) -> Res<()> {
             break;
         }
         (options.prior, options.prior_forfeits) = prior.take(k);
+        options.prior_adjudicated = prior.take_adjudicated(k);
         options.time_controls = [texts[k].1, base_tc];
         let started = Instant::now();
         let mut watch =
@@ -366,6 +376,7 @@ pub fn print<G: yomi_core::Game>(
                     "{}",
                     report::forfeit_lines(&r.forfeits, [&name, &base])
                 )?;
+                write!(out, "{}", report::adjudication_line(r, Some(name.as_str())))?;
             }
         }
     }

@@ -6,12 +6,15 @@
 use std::error::Error;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand};
 use yomi_agents::{known_games, with_game, zoo_with_engines, GameKind, Registry, Zoo};
-use yomi_arena::{seat_names, MatchConfig, MatchResult, Sprt, MAX_ROUNDS};
+use yomi_arena::{
+    seat_names, Adjudicator, MatchConfig, MatchResult, SolveAdjudicator, Sprt, MAX_ROUNDS,
+};
 use yomi_core::{perft, Game};
 use yomi_nim::Nim;
 use yomi_othello::{MoveSequence, Othello, Othello4, Othello6};
@@ -181,6 +184,12 @@ trait CliGame: Zoo + EngineGame {
     fn play_moves(&self, line: &str) -> Res<Self> {
         Ok(self.play_line(line)?)
     }
+
+    /// The adjudicator of `--adjudicate` for this game, `None` where the game has no solver.
+    fn adjudicator(rule: SolveAdjudicator) -> Option<Arc<dyn Adjudicator<Self>>> {
+        let _ = rule;
+        None
+    }
 }
 
 impl CliGame for Othello {
@@ -190,6 +199,10 @@ impl CliGame for Othello {
 
     fn fast_perft(&self, depth: u32) -> Option<u64> {
         Some(yomi_othello::perft(self, depth))
+    }
+
+    fn adjudicator(rule: SolveAdjudicator) -> Option<Arc<dyn Adjudicator<Self>>> {
+        Some(Arc::new(rule))
     }
 
     /// Othello lines are written run together, `f5d6c3d3`, or with spaces; `PA` is a pass.
@@ -204,6 +217,10 @@ macro_rules! small_othello_cli {
         impl CliGame for $board {
             fn picture(&self) -> String {
                 self.pretty()
+            }
+
+            fn adjudicator(rule: SolveAdjudicator) -> Option<Arc<dyn Adjudicator<Self>>> {
+                Some(Arc::new(rule))
             }
 
             /// Moves separated by spaces or run together (`b1a1`), `PA` for a pass.
@@ -364,6 +381,10 @@ fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
         fields["tc"] =
             serde_json::json!([tc_a.map(|t| t.to_string()), tc_b.map(|t| t.to_string())]);
     }
+    // So is a record of an adjudicated run.
+    if let Some(rule) = args.run.adjudicate {
+        fields["adjudicate"] = serde_json::json!(rule.to_string());
+    }
     let header = games::header(
         "match",
         &fields,
@@ -374,7 +395,9 @@ fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
     let mut options = games::options(openings, shard, recorder.is_some());
     options.sprt = args.sprt;
     options.time_controls = [tc_a, tc_b];
+    options.adjudicator = args.run.adjudicator::<G>()?;
     (options.prior, options.prior_forfeits) = prior.take(0);
+    options.prior_adjudicated = prior.take_adjudicated(0);
     let bar = games::games_bar(shard.games_of(args.rounds * 2));
     let clock = Instant::now();
     let mut watch = games::Watch::new(&bar, 0, String::new(), recorder.as_mut(), 0)

@@ -197,7 +197,39 @@ pub fn match_table(r: &MatchResult, seats: [&str; 2]) -> String {
         let _ = writeln!(s, "{}", sprt_line(sprt, total.games()));
     }
     s.push_str(&forfeit_lines(&r.forfeits, [&a, &b]));
+    s.push_str(&adjudication_line(r, None));
     s
+}
+
+/// The line that says how many games the adjudicator decided, e.g. `adjudicated (exact=12):
+/// 37 of 40 games` (with `who` after the colon in a league); nothing without adjudication.
+pub fn adjudication_line(r: &MatchResult, who: Option<&str>) -> String {
+    let Some(rule) = &r.adjudicator else {
+        return String::new();
+    };
+    let who = who.map_or_else(String::new, |w| format!(" {w}"));
+    format!(
+        "adjudicated ({rule}):{who} {} of {} games\n",
+        r.adjudicated(),
+        r.outcomes.played()
+    )
+}
+
+/// The adjudication of a match in JSON outputs: the rule and the games it decided.
+#[derive(Debug, Serialize)]
+pub struct AdjudicationJson<'a> {
+    rule: &'a str,
+    games: usize,
+}
+
+impl<'a> AdjudicationJson<'a> {
+    /// The adjudication of a result, `None` without one.
+    pub fn of(r: &'a MatchResult) -> Option<AdjudicationJson<'a>> {
+        r.adjudicator.as_deref().map(|rule| AdjudicationJson {
+            rule,
+            games: r.adjudicated(),
+        })
+    }
 }
 
 fn pct(x: f64) -> String {
@@ -290,6 +322,9 @@ pub struct MatchJson<'a> {
     /// The games lost by forfeit (absent when none was).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     forfeits: Vec<ForfeitJson<'a>>,
+    /// The adjudication rule and the games it decided (absent without `--adjudicate`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    adjudication: Option<AdjudicationJson<'a>>,
 }
 
 impl<'a> MatchJson<'a> {
@@ -317,6 +352,7 @@ impl<'a> MatchJson<'a> {
             elo: EloJson::new(&r.pairs, &total),
             sprt: r.sprt,
             forfeits: forfeits_json(&r.forfeits),
+            adjudication: AdjudicationJson::of(r),
         }
     }
 }
