@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use yomi_core::Player;
+use yomi_core::{Game, Player};
 use yomi_othello::wthor::{Check, GameFile};
 use yomi_othello::{ggf, Move, MoveSequence, Othello};
 use yomi_othello_search::{GameReview, ReviewConfig, Reviewer, ValueKind, Weights};
@@ -228,12 +228,9 @@ pub fn run(args: &AnalyseArgs) -> Res<()> {
     Ok(())
 }
 
+/// `black` or `white`.
 fn side(p: Player) -> &'static str {
-    if p == Player::First {
-        "black"
-    } else {
-        "white"
-    }
+    Othello::PLAYER_NAMES[p.index()]
 }
 
 /// `+1.25` for an estimate, `+18` for an exact value, `win` / `draw` / `loss` for WLD.
@@ -335,14 +332,6 @@ fn tables(
     out
 }
 
-fn kind_json(kind: ValueKind) -> (&'static str, Option<u32>) {
-    match kind {
-        ValueKind::Exact => ("exact", None),
-        ValueKind::Wld => ("wld", None),
-        ValueKind::Estimate { depth } => ("estimate", Some(depth)),
-    }
-}
-
 fn json(
     games: &[Source],
     reviews: &[GameReview],
@@ -358,7 +347,6 @@ fn json(
                 .moves
                 .iter()
                 .map(|m| {
-                    let (kind, depth) = kind_json(m.kind);
                     serde_json::json!({
                         "number": m.number,
                         "player": side(m.player),
@@ -368,8 +356,8 @@ fn json(
                         "best": m.best.to_string(),
                         "best_value": m.best_value,
                         "loss": m.loss,
-                        "kind": kind,
-                        "depth": depth,
+                        "kind": m.kind.name(),
+                        "depth": m.kind.depth(),
                         "forced": m.forced,
                     })
                 })
@@ -401,10 +389,9 @@ fn csv(games: &[Source], reviews: &[GameReview]) -> String {
     );
     for (i, (_, r)) in games.iter().zip(reviews).enumerate() {
         for m in &r.moves {
-            let (kind, depth) = kind_json(m.kind);
             writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{kind},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{}",
                 i + 1,
                 m.number,
                 side(m.player),
@@ -414,7 +401,8 @@ fn csv(games: &[Source], reviews: &[GameReview]) -> String {
                 m.best,
                 m.best_value,
                 m.loss,
-                depth.map_or(String::new(), |d| d.to_string()),
+                m.kind.name(),
+                m.kind.depth().map_or(String::new(), |d| d.to_string()),
                 m.forced
             )
             .unwrap();

@@ -30,6 +30,28 @@ pub enum ValueKind {
     },
 }
 
+impl ValueKind {
+    /// The kind's name in records: `exact`, `wld` or `estimate` (for `yomi analyse --json`
+    /// and `--csv` and Python's `yomi.analyse`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            ValueKind::Exact => "exact",
+            ValueKind::Wld => "wld",
+            ValueKind::Estimate { .. } => "estimate",
+        }
+    }
+
+    /// The depth of an estimate, `None` for a solve.
+    #[must_use]
+    pub fn depth(self) -> Option<u32> {
+        match self {
+            ValueKind::Estimate { depth } => Some(depth),
+            ValueKind::Exact | ValueKind::Wld => None,
+        }
+    }
+}
+
 impl fmt::Display for ValueKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -5,9 +5,9 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use yomi_core::Player;
+use yomi_core::Game;
 use yomi_othello::{MoveSequence, Othello};
-use yomi_othello_search::{ReviewConfig, Reviewer, ValueKind, Weights};
+use yomi_othello_search::{ReviewConfig, Reviewer, Weights};
 
 use crate::games::PyGame;
 use crate::value_error;
@@ -81,27 +81,15 @@ fn analyse<'py>(
     for (k, m) in review.moves.iter().enumerate() {
         let d = PyDict::new(py);
         d.set_item("number", m.number)?;
-        d.set_item(
-            "player",
-            if m.player == Player::First {
-                "black"
-            } else {
-                "white"
-            },
-        )?;
+        d.set_item("player", Othello::PLAYER_NAMES[m.player.index()])?;
         d.set_item("empties", m.empties)?;
         d.set_item("move", m.played.to_string())?;
         d.set_item("value", m.played_value)?;
         d.set_item("best", m.best.to_string())?;
         d.set_item("best_value", m.best_value)?;
         d.set_item("loss", m.loss)?;
-        let (kind, depth) = match m.kind {
-            ValueKind::Exact => ("exact", None),
-            ValueKind::Wld => ("wld", None),
-            ValueKind::Estimate { depth } => ("estimate", Some(depth)),
-        };
-        d.set_item("kind", kind)?;
-        d.set_item("depth", depth)?;
+        d.set_item("kind", m.kind.name())?;
+        d.set_item("depth", m.kind.depth())?;
         d.set_item("forced", m.forced)?;
         d.set_item("decisive", review.decisive == Some(k))?;
         list.append(d)?;

@@ -99,15 +99,20 @@ impl GameRecord {
     /// [`PlaySequenceError`] for the first illegal move (or a move after the end).
     pub fn from_line(line: &[Move]) -> Result<GameRecord, PlaySequenceError> {
         let record = ggf::Record::from_line(Othello::new(), line)?;
-        let score = black_score(&record.position());
-        Ok(GameRecord {
+        Ok(GameRecord::scored(&record, black_score(&record.position())))
+    }
+
+    /// The record of `record`'s moves (from the standard start) with black's score `score`,
+    /// tournament and players 0.
+    fn scored(record: &ggf::Record, score: u8) -> GameRecord {
+        GameRecord {
             tournament: 0,
             black: 0,
             white: 0,
             black_score: score,
             theoretical_score: score,
             moves: record.line(),
-        })
+        }
     }
 
     /// A record of a GGF game, as [`GameRecord::from_line`] makes it; a game that stops before
@@ -132,14 +137,7 @@ impl GameRecord {
                 score = ((64.0 + m) / 2.0) as u8;
             }
         }
-        Ok(GameRecord {
-            tournament: 0,
-            black: 0,
-            white: 0,
-            black_score: score,
-            theoretical_score: score,
-            moves: record.line(),
-        })
+        Ok(GameRecord::scored(record, score))
     }
 
     /// The moves from the standard start, with the forced passes.
