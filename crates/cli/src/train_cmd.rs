@@ -8,8 +8,9 @@ use std::time::Instant;
 use yomi_core::Shard;
 use yomi_othello_eval::{Evaluator, HandEval, Weights};
 use yomi_othello_train::{
-    error_at, fit, generate, label, phase_discs, phase_errors, probcut_stats, rows, FitConfig,
-    GameConfig, GameSet, LabelSet, MovePicker, ProbCutConfig, SearchPicker, LABEL_FILE,
+    error_at, evaluator_name, fit, generate, label, phase_discs, phase_errors, probcut_stats,
+    rows_from, search_values, FitConfig, GameConfig, GameSet, LabelSet, MovePicker, ProbCutConfig,
+    RowSource, SearchPicker, ValueSet, LABEL_FILE, VALUE_FILE,
 };
 
 use crate::Res;
@@ -26,8 +27,8 @@ enum TrainCommand {
     /// Self-play games from random openings: a shallow search, then exact solves from
     /// `--exact` empties. Seeded and shardable; the games do not depend on `--threads`.
     Games(GamesArgs),
-    /// Joins game files of the same run (its shards) into one, or labelled position files of
-    /// the same games and empties.
+    /// Joins game files of the same run (its shards) into one, labelled position files of
+    /// the same games and empties, or search value files of the same games and search.
     Merge(MergeArgs),
     /// Converts the finished games of WTHOR archives (`.wtb`) into a game file, to train or
     /// test on tournament games (unfinished games and games whose score is not the board's
@@ -36,6 +37,10 @@ enum TrainCommand {
     /// A test set: the position of each game at `--empties` empty squares, solved exactly;
     /// writes a labelled position file for `yomi train test`.
     Label(LabelArgs),
+    /// Labels from search: the value of a midgame search to `--depth` of every training
+    /// position of game files that is not labelled exactly, for `yomi train fit --values`.
+    /// Shardable; the file does not depend on `--threads`.
+    Values(ValuesArgs),
     /// Fits the pattern weights to game files and writes a weight file; reports the mean
     /// absolute error of every phase on held-out games.
     Fit(FitArgs),
@@ -101,6 +106,33 @@ struct LabelArgs {
 }
 
 #[derive(Debug, clap::Args)]
+struct ValuesArgs {
+    /// Game files of one run.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The depth of the midgame search.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=30))]
+    depth: u32,
+    /// Multi-ProbCut's threshold in standard deviations (with the built-in statistics), or
+    /// `off` for a full-width search.
+    #[arg(long, default_value = "1.5")]
+    probcut: String,
+    /// The evaluation's weight file (default: the built-in weights).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Search only the games i with i % N == K (K/N, 0 <= K < N); `yomi train merge` joins
+    /// the shards' files.
+    #[arg(long, default_value = "0/1")]
+    shard: Shard,
+    /// Threads, one game each (default: all cores); the file does not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// The search value file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
 struct ImportArgs {
     /// WTHOR game files (`.wtb`), in order.
     #[arg(long, required = true, num_args = 1..)]
@@ -154,6 +186,17 @@ struct FitArgs {
     /// Threads (default: all cores); the weights do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
+    /// Search value files of the games (`yomi train values`): labels that are not exact
+    /// blend the search's value with the game's result (--blend).
+    #[arg(long, num_args = 1..)]
+    values: Vec<PathBuf>,
+    /// With --values: the search value's weight in a label that is not exact (0 to 1).
+    #[arg(long, default_value_t = 0.5)]
+    blend: f64,
+    /// Labelled position files (test sets) whose positions, under any of the 8 symmetries,
+    /// are left out of training and validation.
+    #[arg(long, num_args = 1..)]
+    exclude: Vec<PathBuf>,
     /// The weight file to write.
     #[arg(long)]
     out: PathBuf,
@@ -240,7 +283,20 @@ pub fn run(args: TrainArgs) -> Res<()> {
             );
             Ok(())
         }
+        TrainCommand::Merge(a) if file_magic(&a.files[0])? == Some(VALUE_FILE.magic) => {
+            let sets = read_value_sets(&a.files)?;
+            let merged = ValueSet::merge(sets)?;
+            merged.write(&a.out)?;
+            println!(
+                "search values of {} games of {} in the run; wrote {}",
+                merged.games.len(),
+                merged.config.games.games,
+                a.out.display()
+            );
+            Ok(())
+        }
         TrainCommand::Label(a) => run_label(&a),
+        TrainCommand::Values(a) => run_values(&a),
         TrainCommand::Import(a) => run_import(&a),
         TrainCommand::Merge(a) => {
             let sets = read_sets(&a.files)?;
@@ -329,9 +385,17 @@ fn run_fit(a: &FitArgs) -> Res<()> {
     if !(a.rate > 0.0 && a.rate.is_finite()) {
         return Err("--rate must be a number > 0".into());
     }
+    if !(0.0..=1.0).contains(&a.blend) {
+        return Err("--blend must be a number from 0 to 1".into());
+    }
     let start = Instant::now();
     let sets = read_sets(&a.files)?;
-    let (train, valid) = rows(&sets, a.holdout)?;
+    let source = RowSource {
+        values: read_value_sets(&a.values)?,
+        blend: a.blend,
+        exclude: RowSource::exclusions(&read_label_sets(&a.exclude)?)?,
+    };
+    let (train, valid, counts) = rows_from(&sets, a.holdout, &source)?;
     let read_secs = start.elapsed().as_secs_f64();
     let config = FitConfig {
         phases: a.phases as usize,
@@ -344,20 +408,10 @@ fn run_fit(a: &FitArgs) -> Res<()> {
         holdout: a.holdout,
         threads: threads(a.threads),
     };
-    let names: Vec<String> = a
-        .files
-        .iter()
-        .map(|f| {
-            f.file_name().map_or_else(
-                || f.display().to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            )
-        })
-        .collect();
-    let about = format!(
+    let mut about = format!(
         "yomi train fit {} --phases {} --overlap {} --min-rows {} --l2 {} --rate {} --epochs {} \
          --patience {} --holdout {}",
-        names.join(" "),
+        file_names(&a.files).join(" "),
         a.phases,
         a.overlap,
         a.min_rows,
@@ -367,6 +421,13 @@ fn run_fit(a: &FitArgs) -> Res<()> {
         a.patience,
         a.holdout
     );
+    if !a.values.is_empty() {
+        let names = file_names(&a.values).join(" ");
+        about.push_str(&format!(" --values {names} --blend {}", a.blend));
+    }
+    if !a.exclude.is_empty() {
+        about.push_str(&format!(" --exclude {}", file_names(&a.exclude).join(" ")));
+    }
     let (weights, reports) = fit(&train, &valid, &config, &about)?;
     weights.write(&a.out)?;
     let secs = start.elapsed().as_secs_f64();
@@ -377,6 +438,19 @@ fn run_fit(a: &FitArgs) -> Res<()> {
         valid.len(),
         secs - read_secs
     );
+    if !a.values.is_empty() {
+        println!(
+            "{} labels blend a search value (weight {})",
+            counts.blended, a.blend
+        );
+    }
+    if !a.exclude.is_empty() {
+        println!(
+            "{} positions left out as test positions ({} distinct in the test files)",
+            counts.excluded,
+            source.exclude.len()
+        );
+    }
     println!("phase  discs   train  valid  MAE train  MAE valid  overlap  epochs (best)");
     for r in &reports {
         println!(
@@ -397,14 +471,108 @@ fn run_fit(a: &FitArgs) -> Res<()> {
     Ok(())
 }
 
-/// Whether a file starts like a labelled position file (else it is read as a game file).
-fn is_label_file(path: &std::path::Path) -> Res<bool> {
+/// The file names of paths (without their folders), as weight files record their inputs.
+fn file_names(files: &[PathBuf]) -> Vec<String> {
+    files
+        .iter()
+        .map(|f| {
+            f.file_name().map_or_else(
+                || f.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        })
+        .collect()
+}
+
+/// The first 8 bytes of a file (its container magic), if it has them.
+fn file_magic(path: &std::path::Path) -> Res<Option<[u8; 8]>> {
     use std::io::Read;
     let mut magic = [0u8; 8];
     let mut file =
         std::fs::File::open(path).map_err(|e| format!("{}: cannot access: {e}", path.display()))?;
     let n = file.read(&mut magic).unwrap_or(0);
-    Ok(n == magic.len() && magic == LABEL_FILE.magic)
+    Ok((n == magic.len()).then_some(magic))
+}
+
+/// Whether a file starts like a labelled position file (else it is read as a game file).
+fn is_label_file(path: &std::path::Path) -> Res<bool> {
+    Ok(file_magic(path)? == Some(LABEL_FILE.magic))
+}
+
+fn read_value_sets(files: &[PathBuf]) -> Res<Vec<ValueSet>> {
+    files
+        .iter()
+        .map(|f| ValueSet::read(f).map_err(|e| format!("{}: {e}", f.display()).into()))
+        .collect()
+}
+
+fn run_values(a: &ValuesArgs) -> Res<()> {
+    let probcut = match a.probcut.as_str() {
+        "off" => None,
+        t => {
+            let t: f64 = t
+                .parse()
+                .ok()
+                .filter(|t: &f64| t.is_finite() && *t > 0.0 && *t <= 100.0)
+                .ok_or_else(|| format!("--probcut {t}: give a number of standard deviations above 0 and at most 100, or off"))?;
+            Some((t * 100.0).round() as u32)
+        }
+    };
+    let weights = match &a.weights {
+        Some(path) => {
+            Arc::new(Weights::read(path).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => Weights::builtin(),
+    };
+    let name = evaluator_name(Some(&weights))?;
+    let games = GameSet::merge(read_sets(&a.files)?)?;
+    let total = games
+        .games
+        .iter()
+        .filter(|g| a.shard.contains(g.index))
+        .count();
+    let start = Instant::now();
+    let last = AtomicU64::new(0);
+    let progress = |done: u64| {
+        let secs = start.elapsed().as_secs();
+        if secs >= last.load(Ordering::Relaxed) + 30 {
+            last.store(secs, Ordering::Relaxed);
+            eprintln!("{done}/{total} games searched, {secs} s");
+        }
+    };
+    let (set, stats) = search_values(
+        &games,
+        a.depth,
+        probcut,
+        weights,
+        &name,
+        a.shard,
+        threads(a.threads),
+        &progress,
+    )?;
+    set.write(&a.out)?;
+    let secs = start.elapsed().as_secs_f64();
+    let cpu = stats.search_time.as_secs_f64();
+    println!(
+        "{} positions of {} games (shard {}) at depth {} in {secs:.1} s: {:.0} positions per \
+         CPU second, {:.1} M nodes/s; wrote {}",
+        stats.positions,
+        set.games.len(),
+        a.shard,
+        a.depth,
+        if cpu > 0.0 {
+            stats.positions as f64 / cpu
+        } else {
+            0.0
+        },
+        if cpu > 0.0 {
+            stats.nodes as f64 / cpu / 1e6
+        } else {
+            0.0
+        },
+        a.out.display()
+    );
+    Ok(())
 }
 
 fn read_label_sets(files: &[PathBuf]) -> Res<Vec<LabelSet>> {

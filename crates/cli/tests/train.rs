@@ -295,6 +295,129 @@ fn shards_merge_into_the_single_run_and_fit_and_test_read_them() {
 }
 
 #[test]
+fn search_values_shard_merge_and_blend_into_a_fit_that_leaves_out_test_positions() {
+    let path = |n: &str| temp(n).to_str().unwrap().to_string();
+    let (games, all, v0, v1, merged, labels, w) = (
+        path("v.games"),
+        path("all.values"),
+        path("v0.values"),
+        path("v1.values"),
+        path("merged.values"),
+        path("v.labels"),
+        path("v.weights"),
+    );
+    ok(&[
+        "train",
+        "games",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+        "--exact",
+        "10",
+        "--depth",
+        "2",
+        "--random-min",
+        "20",
+        "--random-max",
+        "24",
+        "--out",
+        &games,
+    ]);
+    let values = |extra: &[&str]| {
+        let mut args = vec!["train", "values", games.as_str(), "--depth", "4"];
+        args.extend_from_slice(extra);
+        ok(&args)
+    };
+    let said = values(&["--threads", "2", "--out", &all]);
+    assert!(said.contains("of 6 games (shard 0/1) at depth 4"), "{said}");
+    assert!(said.contains("positions per CPU second"), "{said}");
+    values(&["--shard", "0/2", "--threads", "1", "--out", &v0]);
+    values(&["--shard", "1/2", "--out", &v1]);
+    let said = ok(&["train", "merge", &v1, &v0, "--out", &merged]);
+    assert!(said.contains("search values of 6 games of 6"), "{said}");
+    assert_eq!(
+        std::fs::read(&merged).unwrap(),
+        std::fs::read(&all).unwrap(),
+        "the merged shards are the single run, byte for byte"
+    );
+    fails_with_error(&["train", "merge", &v0, &v0, "--out", &merged], "two files");
+    // Shards of another search do not merge.
+    let other = path("other.values");
+    values(&["--shard", "1/2", "--probcut", "off", "--out", &other]);
+    fails_with_error(&["train", "merge", &v0, &other, "--out", &merged], "differ");
+    ok(&[
+        "train",
+        "label",
+        &games,
+        "--empties",
+        "10",
+        "--out",
+        &labels,
+    ]);
+    let fit = |extra: &[&str]| {
+        let mut args = vec![
+            "train",
+            "fit",
+            games.as_str(),
+            "--phases",
+            "1",
+            "--epochs",
+            "3",
+            "--out",
+            w.as_str(),
+        ];
+        args.extend_from_slice(extra);
+        ok(&args)
+    };
+    let plain = fit(&[]);
+    let blended = fit(&["--values", &all, "--blend", "0.5", "--exclude", &labels]);
+    assert!(
+        blended.contains("labels blend a search value (weight 0.5)"),
+        "{blended}"
+    );
+    assert!(
+        blended.contains("6 positions left out as test positions (6 distinct"),
+        "{blended}"
+    );
+    // "N training and M validation positions": six fewer in all.
+    let total = |text: &str| -> usize {
+        let w: Vec<&str> = text.split_whitespace().collect();
+        w[0].parse::<usize>().unwrap() + w[3].parse::<usize>().unwrap()
+    };
+    assert_eq!(total(&plain), total(&blended) + 6, "{plain}\n{blended}");
+    fails_with_error(
+        &["train", "fit", &games, "--values", &v0, "--out", &w],
+        "no search values for game",
+    );
+    fails_with_error(
+        &["train", "fit", &games, "--values", &games, "--out", &w],
+        "search value file",
+    );
+    fails_with_error(
+        &[
+            "train", "fit", &games, "--values", &all, "--blend", "2", "--out", &w,
+        ],
+        "--blend",
+    );
+    fails_with_error(
+        &[
+            "train",
+            "values",
+            &games,
+            "--probcut",
+            "zero",
+            "--out",
+            &other,
+        ],
+        "--probcut",
+    );
+    for p in [games, all, v0, v1, merged, labels, w, other] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
 fn bad_arguments_are_clear_errors() {
     let out = temp("x.games");
     let out = out.to_str().unwrap();

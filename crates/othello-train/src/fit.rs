@@ -4,7 +4,13 @@
 use rayon::prelude::*;
 use yomi_othello_eval::{phase_of, Layout, Weights};
 
+use std::collections::HashSet;
+
+use yomi_othello::Othello;
+
 use crate::games::{GameSet, Sample};
+use crate::label::LabelSet;
+use crate::values::ValueSet;
 use crate::TrainError;
 
 /// How to fit.
@@ -104,18 +110,126 @@ pub struct PhaseReport {
     pub best_epoch: usize,
 }
 
-/// Training and validation rows of a set of games.
+/// Training and validation rows of a set of games, labelled with the games' results.
 ///
 /// # Errors
 /// [`TrainError::BadGame`] for a game that does not replay.
 pub fn rows(sets: &[GameSet], holdout: u64) -> Result<(Vec<Row>, Vec<Row>), TrainError> {
+    let (train, valid, _) = rows_from(sets, holdout, &RowSource::default())?;
+    Ok((train, valid))
+}
+
+/// What a fit learns from besides the games' results: search values to blend with them
+/// ([`search_values`](crate::search_values)), and test positions to leave out.
+#[derive(Clone, Debug, Default)]
+pub struct RowSource {
+    /// Search values of the games (one set per game set, matched by the games'
+    /// configuration); empty for the games' results alone.
+    pub values: Vec<ValueSet>,
+    /// The weight of the search value in a label that is not exact:
+    /// `label = blend * value + (1 - blend) * result` (0 to 1; exact labels stay the result).
+    pub blend: f64,
+    /// Positions left out of training and validation, by their canonical image under the 8
+    /// symmetries ([`yomi_othello::Board::canonical`]): the test sets' positions.
+    pub exclude: HashSet<Othello>,
+}
+
+impl RowSource {
+    /// The canonical images of the positions of labelled position files, to leave out.
+    ///
+    /// # Errors
+    /// [`TrainError::BadLabel`] for a stored position with a square of both colours.
+    pub fn exclusions(sets: &[LabelSet]) -> Result<HashSet<Othello>, TrainError> {
+        let mut out = HashSet::new();
+        for set in sets {
+            for l in &set.positions {
+                out.insert(l.position()?.canonical());
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// What [`rows_from`] made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RowCounts {
+    /// Rows whose label blends a search value.
+    pub blended: usize,
+    /// Positions left out as test positions.
+    pub excluded: usize,
+}
+
+/// Training and validation rows of a set of games (games whose index is a multiple of
+/// `holdout` validate), labelled as `source` says.
+///
+/// # Errors
+/// [`TrainError::BadGame`] for a game that does not replay; [`TrainError::Mismatch`] when
+/// `source` has values but none for a game set, for one of its games, or a number of values
+/// that is not the game's number of positions not labelled exactly, or a blend outside 0 to 1.
+pub fn rows_from(
+    sets: &[GameSet],
+    holdout: u64,
+    source: &RowSource,
+) -> Result<(Vec<Row>, Vec<Row>, RowCounts), TrainError> {
+    if !(0.0..=1.0).contains(&source.blend) {
+        return Err(TrainError::Mismatch(format!(
+            "blend {}: give 0 to 1",
+            source.blend
+        )));
+    }
     let mut train = Vec::new();
     let mut valid = Vec::new();
+    let mut counts = RowCounts::default();
     for set in sets {
+        let values = if source.values.is_empty() {
+            None
+        } else {
+            let v = source.values.iter().find(|v| v.config.games == set.config);
+            Some(v.ok_or_else(|| {
+                TrainError::Mismatch(format!(
+                    "no search values for the games of seed {} ({} games, player {})",
+                    set.config.seed, set.config.games, set.config.player
+                ))
+            })?)
+        };
         for g in &set.games {
             let held = holdout > 0 && g.index % holdout == 0;
-            for s in g.samples(set.config.exact)? {
-                let row = Row::of(&s);
+            let samples = g.samples(set.config.exact)?;
+            let game_values = match values {
+                None => None,
+                Some(v) => {
+                    let gv = v.game(g.index).ok_or_else(|| {
+                        TrainError::Mismatch(format!("no search values for game {}", g.index))
+                    })?;
+                    let want = samples.iter().filter(|s| !s.exact).count();
+                    if gv.values.len() != want {
+                        return Err(TrainError::Mismatch(format!(
+                            "game {}: {} search values for {want} positions",
+                            g.index,
+                            gv.values.len()
+                        )));
+                    }
+                    Some(&gv.values)
+                }
+            };
+            let mut next = 0;
+            for s in &samples {
+                let value = match (game_values, s.exact) {
+                    (Some(v), false) => {
+                        next += 1;
+                        Some(f64::from(v[next - 1]) / 100.0)
+                    }
+                    _ => None,
+                };
+                if !source.exclude.is_empty() && source.exclude.contains(&s.pos.canonical()) {
+                    counts.excluded += 1;
+                    continue;
+                }
+                let mut row = Row::of(s);
+                if let Some(v) = value {
+                    row.label = source.blend * v + (1.0 - source.blend) * row.label;
+                    counts.blended += 1;
+                }
                 if held {
                     valid.push(row);
                 } else {
@@ -124,7 +238,7 @@ pub fn rows(sets: &[GameSet], holdout: u64) -> Result<(Vec<Row>, Vec<Row>), Trai
             }
         }
     }
-    Ok((train, valid))
+    Ok((train, valid, counts))
 }
 
 /// The disc counts of phase `k` of `phases`.

@@ -12,6 +12,9 @@
 //! - [`error_at`]: the mean absolute error against exact values at a number of empties.
 //! - [`label`]: test sets without playing whole games exactly: the position of each game at
 //!   a number of empties, solved exactly ([`LabelSet`], [`LABEL_FILE`]).
+//! - [`search_values`]: labels from search, the value of a fixed-depth midgame search for
+//!   every training position not labelled exactly ([`ValueSet`], [`VALUE_FILE`]), blended
+//!   with the games' results by [`rows_from`] ([`RowSource`]); shardable like the games.
 //! - [`probcut_stats`]: Multi-ProbCut's statistics for the midgame search (how deep search
 //!   values follow shallow ones), measured on the positions of game files.
 #![deny(missing_docs)]
@@ -20,9 +23,16 @@ mod fit;
 mod games;
 mod label;
 mod probcut;
+mod values;
 
 pub use fit::{
-    error_at, fit, fit_one_phase, phase_discs, phase_errors, rows, FitConfig, PhaseReport, Row,
+    error_at, fit, fit_one_phase, phase_discs, phase_errors, rows, rows_from, FitConfig,
+    PhaseReport, Row, RowCounts, RowSource,
+};
+
+pub use values::{
+    evaluator_name, search_values, GameValues, ValueConfig, ValueSet, ValueStats, MAX_VALUE_DEPTH,
+    VALUE_FILE, VALUE_TAG,
 };
 
 pub use label::{

@@ -482,3 +482,232 @@ fn wthor_games_become_a_game_set_that_replays() {
     let bytes = set.encode().unwrap();
     assert_eq!(GameSet::decode(&bytes).unwrap(), set);
 }
+
+/// Plain minimax to `depth` plies with the hand-made evaluation, as the midgame search counts
+/// them (a pass uses no ply; finished games score their disc difference times
+/// `FINAL_SCALE`): the slow reference for search values.
+fn minimax(pos: &yomi_othello::Othello, depth: u32) -> i32 {
+    use yomi_core::Game;
+    use yomi_othello_eval::Evaluator;
+    if pos.game_over() {
+        return pos.final_score_for_mover() * yomi_othello_search::FINAL_SCALE;
+    }
+    let moves = pos.legal_moves();
+    if moves.len() == 1 && moves[0] == yomi_othello::Move::Pass {
+        return -minimax(&pos.play_unchecked(moves[0]), depth);
+    }
+    if depth == 0 {
+        return HandEval.evaluate(pos.player().0, pos.opponent().0);
+    }
+    moves
+        .into_iter()
+        .map(|mv| -minimax(&pos.play_unchecked(mv), depth - 1))
+        .max()
+        .expect("a legal move")
+}
+
+#[test]
+fn search_values_are_minimax_values_and_do_not_depend_on_threads_or_shards() {
+    use std::sync::Arc;
+    let config = small();
+    let picker = || Box::new(SearchPicker::hand()) as Box<dyn MovePicker + Send>;
+    let games = generate(&config, Shard::WHOLE, 2, &picker, &|_| {}).unwrap();
+    let hand: Arc<dyn yomi_othello_eval::Evaluator> = Arc::new(HandEval);
+    let name = evaluator_name(None).unwrap();
+    assert_eq!(name, "hand");
+    let run = |shard: &str, threads| {
+        let shard = shard.parse().unwrap();
+        search_values(
+            &games,
+            3,
+            None,
+            hand.clone(),
+            &name,
+            shard,
+            threads,
+            &|_| {},
+        )
+        .unwrap()
+    };
+    let (one, stats) = run("0/1", 1);
+    assert_eq!(one.games.len(), 6);
+    assert_eq!(one.config.depth, 3);
+    assert_eq!(one.config.games, config);
+    let mut positions = 0;
+    for (v, g) in one.games.iter().zip(&games.games) {
+        assert_eq!(v.game, g.index);
+        let open: Vec<_> = g
+            .samples(config.exact)
+            .unwrap()
+            .into_iter()
+            .filter(|s| !s.exact)
+            .collect();
+        assert_eq!(v.values.len(), open.len());
+        assert!(!open.is_empty());
+        for (s, &value) in open.iter().zip(&v.values) {
+            let m = minimax(&s.pos, 3);
+            let want = if m.abs() >= yomi_othello_search::FINAL_SCALE / 2 {
+                m / yomi_othello_search::FINAL_SCALE * 100
+            } else {
+                m
+            };
+            assert_eq!(i32::from(value), want, "game {}", g.index);
+        }
+        positions += open.len() as u64;
+    }
+    assert_eq!(stats.positions, positions);
+    assert!(stats.nodes > 0);
+    // Threads and shards do not change the file.
+    assert_eq!(run("0/1", 2).0, one);
+    let (a, _) = run("0/2", 2);
+    let (b, _) = run("1/2", 1);
+    assert_eq!(a.games.len(), 3);
+    let merged = ValueSet::merge(vec![b, a.clone()]).unwrap();
+    assert_eq!(merged.encode().unwrap(), one.encode().unwrap());
+    assert!(matches!(
+        ValueSet::merge(vec![a.clone(), a.clone()]),
+        Err(TrainError::Mismatch(_))
+    ));
+    // Shards of another search are refused.
+    let other = search_values(
+        &games,
+        2,
+        None,
+        hand.clone(),
+        &name,
+        "1/2".parse().unwrap(),
+        1,
+        &|_| {},
+    )
+    .unwrap()
+    .0;
+    assert!(matches!(
+        ValueSet::merge(vec![a, other]),
+        Err(TrainError::Mismatch(_))
+    ));
+    assert!(matches!(
+        search_values(&games, 0, None, hand, &name, Shard::WHOLE, 1, &|_| {}),
+        Err(TrainError::Mismatch(_))
+    ));
+    // The file round-trips; corruption, truncation and a foreign file are typed errors.
+    let bytes = one.encode().unwrap();
+    assert_eq!(ValueSet::decode(&bytes).unwrap(), one);
+    let mut bad = bytes.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 1;
+    assert!(matches!(
+        ValueSet::decode(&bad),
+        Err(TrainError::Container(_))
+    ));
+    assert!(matches!(
+        ValueSet::decode(&bytes[..bytes.len() - 3]),
+        Err(TrainError::Container(_))
+    ));
+    assert!(matches!(
+        ValueSet::decode(&games.encode().unwrap()),
+        Err(TrainError::Container(_))
+    ));
+}
+
+#[test]
+fn rows_blend_search_values_and_leave_out_test_positions() {
+    use std::sync::Arc;
+    let config = small();
+    let picker = || Box::new(SearchPicker::hand()) as Box<dyn MovePicker + Send>;
+    let games = generate(&config, Shard::WHOLE, 2, &picker, &|_| {}).unwrap();
+    let hand: Arc<dyn yomi_othello_eval::Evaluator> = Arc::new(HandEval);
+    let (values, _) = search_values(
+        &games,
+        2,
+        None,
+        hand.clone(),
+        "hand",
+        Shard::WHOLE,
+        2,
+        &|_| {},
+    )
+    .unwrap();
+    let sets = [games.clone()];
+    let (train, valid) = rows(&sets, 3).unwrap();
+    // Blend 0 is the games' results; the counts say how many labels had a value.
+    let source = |blend| RowSource {
+        values: vec![values.clone()],
+        blend,
+        exclude: Default::default(),
+    };
+    let (t0, v0, c0) = rows_from(&sets, 3, &source(0.0)).unwrap();
+    assert_eq!((&t0, &v0), (&train, &valid));
+    let open: usize = values.games.iter().map(|g| g.values.len()).sum();
+    assert_eq!(
+        c0,
+        RowCounts {
+            blended: open,
+            excluded: 0
+        }
+    );
+    // Blend 1 is the search value where a label is not exact, the result where it is; a
+    // quarter is the mix.
+    let (t1, _, _) = rows_from(&sets, 3, &source(1.0)).unwrap();
+    let (tq, _, _) = rows_from(&sets, 3, &source(0.25)).unwrap();
+    let mut expected = Vec::new();
+    for g in games.games.iter().filter(|g| g.index % 3 != 0) {
+        let mut vals = values.game(g.index).unwrap().values.iter();
+        for s in g.samples(config.exact).unwrap() {
+            let v = if s.exact {
+                None
+            } else {
+                Some(f64::from(*vals.next().unwrap()) / 100.0)
+            };
+            expected.push((f64::from(s.label), v));
+        }
+    }
+    assert_eq!(expected.len(), t1.len());
+    for ((result, value), (r1, rq)) in expected.iter().zip(t1.iter().zip(&tq)) {
+        assert_eq!(r1.label, value.unwrap_or(*result));
+        assert_eq!(
+            rq.label,
+            value.map_or(*result, |v| 0.25 * v + 0.75 * result)
+        );
+    }
+    assert!(expected.iter().any(|e| e.1.is_some_and(|v| v != e.0)));
+    // Values that do not belong to the games are refused.
+    let mut short = values.clone();
+    short.games[1].values.pop();
+    let mut missing = values.clone();
+    missing.games.remove(2);
+    let (other, _) =
+        search_values(&games, 2, None, hand, "hand", Shard::WHOLE, 2, &|_| {}).unwrap();
+    let mut foreign = other;
+    foreign.config.games.seed += 1;
+    for bad in [short, missing, foreign] {
+        let s = RowSource {
+            values: vec![bad],
+            blend: 0.5,
+            exclude: Default::default(),
+        };
+        assert!(matches!(
+            rows_from(&sets, 3, &s),
+            Err(TrainError::Mismatch(_))
+        ));
+    }
+    assert!(matches!(
+        rows_from(&sets, 3, &source(1.5)),
+        Err(TrainError::Mismatch(_))
+    ));
+    // A test position is left out under any of its symmetries.
+    let (set10, _) = label(&games, 10, Shard::WHOLE, 1, 16, &|_| {}).unwrap();
+    let mut images = set10.clone();
+    for (k, l) in images.positions.iter_mut().enumerate() {
+        let p = yomi_core::Symmetric::transform(&l.position().unwrap(), k % 8);
+        *l = Labelled::new(l.game, &p, i32::from(l.score));
+    }
+    for test in [set10, images] {
+        let s = RowSource {
+            exclude: RowSource::exclusions(std::slice::from_ref(&test)).unwrap(),
+            ..RowSource::default()
+        };
+        let (t, v, c) = rows_from(&sets, 3, &s).unwrap();
+        assert_eq!(c.excluded, test.positions.len());
+        assert_eq!(t.len() + v.len() + c.excluded, train.len() + valid.len());
+    }
+}
