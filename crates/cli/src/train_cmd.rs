@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use yomi_core::Shard;
-use yomi_othello_eval::{Evaluator, HandEval, Weights};
+use yomi_othello_eval::{Evaluator, Feature, HandEval, Weights};
 use yomi_othello_train::{
     error_at, evaluator_name, fit, generate, label, phase_discs, phase_errors, probcut_stats,
     rows_from, search_values, FitConfig, GameConfig, GameSet, LabelSet, MovePicker, ProbCutConfig,
@@ -197,6 +197,11 @@ struct FitArgs {
     /// are left out of training and validation.
     #[arg(long, num_args = 1..)]
     exclude: Vec<PathBuf>,
+    /// Global features beside the patterns, comma-separated: `mobility` (each side's legal
+    /// moves), `potential` (each side's empty squares next to the other's discs). The weight
+    /// file is then of format version 2.
+    #[arg(long, value_delimiter = ',')]
+    features: Vec<Feature>,
     /// The weight file to write.
     #[arg(long)]
     out: PathBuf,
@@ -394,6 +399,7 @@ fn run_fit(a: &FitArgs) -> Res<()> {
         values: read_value_sets(&a.values)?,
         blend: a.blend,
         exclude: RowSource::exclusions(&read_label_sets(&a.exclude)?)?,
+        features: a.features.clone(),
     };
     let (train, valid, counts) = rows_from(&sets, a.holdout, &source)?;
     let read_secs = start.elapsed().as_secs_f64();
@@ -407,6 +413,7 @@ fn run_fit(a: &FitArgs) -> Res<()> {
         patience: a.patience as usize,
         holdout: a.holdout,
         threads: threads(a.threads),
+        features: a.features.clone(),
     };
     let mut about = format!(
         "yomi train fit {} --phases {} --overlap {} --min-rows {} --l2 {} --rate {} --epochs {} \
@@ -424,6 +431,10 @@ fn run_fit(a: &FitArgs) -> Res<()> {
     if !a.values.is_empty() {
         let names = file_names(&a.values).join(" ");
         about.push_str(&format!(" --values {names} --blend {}", a.blend));
+    }
+    if !a.features.is_empty() {
+        let names: Vec<&str> = a.features.iter().map(|f| f.name()).collect();
+        about.push_str(&format!(" --features {}", names.join(",")));
     }
     if !a.exclude.is_empty() {
         about.push_str(&format!(" --exclude {}", file_names(&a.exclude).join(" ")));

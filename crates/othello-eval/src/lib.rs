@@ -32,13 +32,15 @@
 #![deny(missing_docs)]
 
 mod fast;
+mod features;
 mod hand;
 mod patterns;
 mod weights;
 
+pub use features::{feature_entries, Feature, ParseFeatureError, FEATURES};
 pub use hand::{hand_evaluate, HandEval};
 pub use patterns::{Layout, Pattern, PATTERNS};
-pub use weights::{phase_of, WeightError, Weights, MAX_PHASES, WEIGHT_FILE, WEIGHT_TAG};
+pub use weights::{phase_of, table_len, WeightError, Weights, MAX_PHASES, WEIGHT_FILE, WEIGHT_TAG};
 
 /// The largest absolute value an [`Evaluator`] returns (300 discs in hundredths).
 pub const EVAL_LIMIT: i32 = 30_000;

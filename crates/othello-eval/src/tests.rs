@@ -5,7 +5,7 @@ use yomi_othello::cpu::Cpu;
 use yomi_othello::{transform_bitboard, Bitboard, Othello};
 
 use crate::patterns::{digits_of, index_of};
-use crate::weights::Payload;
+use crate::weights::{Payload, PayloadV2};
 use crate::*;
 
 /// Weights with random values that tie exactly the configurations each pattern's own
@@ -303,6 +303,19 @@ fn weight_files_round_trip_and_reject_corruption() {
         patterns: vec![("edge".into(), 3)],
         tables: vec![vec![0; 4]],
     };
+    let foreign = yomi_core::Container::new(*b"YOMIEVAL", 1, "weight file")
+        .encode(WEIGHT_TAG, 1, &other)
+        .unwrap();
+    assert!(matches!(
+        Weights::decode(&foreign),
+        Err(WeightError::Layout(_))
+    ));
+    let other = PayloadV2 {
+        about: String::new(),
+        patterns: vec![("edge".into(), 3)],
+        features: vec![],
+        tables: vec![vec![0; 4]],
+    };
     let foreign = WEIGHT_FILE.encode(WEIGHT_TAG, 1, &other).unwrap();
     assert!(matches!(
         Weights::decode(&foreign),
@@ -372,4 +385,137 @@ fn the_built_in_weights_decode_and_value_the_start_about_even() {
         .unwrap();
     let (p, o) = (pos.player().0, pos.opponent().0);
     assert!(w.evaluate(p | 1, o) > w.evaluate(p, o));
+}
+
+/// Weights with random values for the patterns and the `features`.
+fn random_feature_weights(phases: usize, features: &[Feature], seed: u64) -> Weights {
+    let mut rng = Rng::seed_from_u64(seed);
+    let len = table_len(features);
+    let tables = (0..phases)
+        .map(|_| (0..len).map(|_| rng.below(2001) as i16 - 1000).collect())
+        .collect();
+    Weights::with_features("random", features, tables).unwrap()
+}
+
+#[test]
+fn features_are_counted_directly_and_both_copies_add_their_weights() {
+    // The features' values against their definitions.
+    for pos in positions(31, 10) {
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        let mob = Feature::Mobility.entries(p, o);
+        assert_eq!(mob[0], pos.moves().count().min(40) as usize);
+        let pass = Othello::from_sides(pos.opponent(), pos.player(), pos.side_to_move().other());
+        assert_eq!(mob[1], 41 + pass.moves().count().min(40) as usize);
+        let pot = Feature::Potential.entries(p, o);
+        let near = |own: u64, other: u64| {
+            (0..64)
+                .filter(|&s| (own | other) >> s & 1 == 0)
+                .filter(|&s| {
+                    let (r, c) = (s / 8, s % 8);
+                    (-1i32..=1).any(|dr| {
+                        (-1i32..=1).any(|dc| {
+                            let (rr, cc) = (r + dr, c + dc);
+                            (0..8).contains(&rr)
+                                && (0..8).contains(&cc)
+                                && other >> (rr * 8 + cc) & 1 == 1
+                        })
+                    })
+                })
+                .count()
+        };
+        assert_eq!(pot, [near(p, o), 61 + near(o, p)], "{pos}");
+    }
+    assert_eq!(feature_entries(&FEATURES, 0, 0), vec![0, 41, 82, 143]);
+    for f in FEATURES {
+        assert_eq!(f.name().parse::<Feature>().unwrap(), f);
+        assert_eq!(f.to_string(), f.name());
+    }
+    assert!("parity".parse::<Feature>().is_err());
+    // The fast copies equal the sum of the table entries the slow path names.
+    let layout = Layout::get();
+    for (features, seed) in [
+        (vec![Feature::Mobility], 41),
+        (vec![Feature::Potential, Feature::Mobility], 42),
+        (FEATURES.to_vec(), 43),
+    ] {
+        let w = random_feature_weights(6, &features, seed);
+        assert_eq!(w.features(), &features[..]);
+        for copy in both_copies(&w) {
+            for pos in positions(seed, 20) {
+                let (p, o) = (pos.player().0, pos.opponent().0);
+                let table = w.table(w.phase_of(64 - pos.empties().count()));
+                let slow: i64 = layout
+                    .features(p, o)
+                    .into_iter()
+                    .chain(
+                        feature_entries(&features, p, o)
+                            .into_iter()
+                            .map(|e| layout.compact_len() + e),
+                    )
+                    .map(|i| i64::from(table[i]))
+                    .sum();
+                assert_eq!(i64::from(copy.raw(p, o)), slow, "{pos}");
+            }
+            symmetries_and_colours(&copy);
+        }
+    }
+}
+
+#[test]
+fn weight_files_with_features_round_trip_and_first_generation_files_still_load() {
+    let w = random_feature_weights(4, &FEATURES, 51);
+    let bytes = w.encode().unwrap();
+    assert_eq!(u16::from_le_bytes([bytes[8], bytes[9]]), 2);
+    let back = Weights::decode(&bytes).unwrap();
+    assert_eq!(back, w);
+    assert_eq!(back.features(), &FEATURES[..]);
+    assert_eq!(back.encode().unwrap(), bytes);
+    for len in [0, 10, 49, 50, 51, bytes.len() / 2, bytes.len() - 1] {
+        assert!(Weights::decode(&bytes[..len]).is_err(), "{len}");
+    }
+    // Without features the file is the first generation's (version 1), and such files load.
+    let plain = random_weights(2, 52);
+    let v1 = plain.encode().unwrap();
+    assert_eq!(u16::from_le_bytes([v1[8], v1[9]]), 1);
+    assert_eq!(Weights::decode(&v1).unwrap(), plain);
+    assert!(Weights::builtin().features().is_empty());
+    // An unknown feature, a feature of another size, a feature twice, a short table.
+    let len = table_len(&[Feature::Mobility]);
+    for (features, why) in [
+        (vec![("parity".to_string(), 5u32)], "unknown"),
+        (vec![("mobility".to_string(), 80)], "weights"),
+    ] {
+        let payload = PayloadV2 {
+            about: String::new(),
+            patterns: PATTERNS
+                .iter()
+                .zip(Layout::get().sizes())
+                .map(|(p, &s)| (p.name.to_string(), s as u32))
+                .collect(),
+            features,
+            tables: vec![vec![0; len]],
+        };
+        let bytes = WEIGHT_FILE.encode(WEIGHT_TAG, 1, &payload).unwrap();
+        match Weights::decode(&bytes) {
+            Err(WeightError::Layout(m)) => assert!(m.contains(why), "{m}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(matches!(
+        Weights::zero_with(1, &[Feature::Mobility, Feature::Mobility], ""),
+        Err(WeightError::Layout(_))
+    ));
+    assert!(matches!(
+        Weights::with_features("", &[Feature::Mobility], vec![vec![0; len - 1]]),
+        Err(WeightError::Layout(_))
+    ));
+    // Files on disk of both versions.
+    let dir = std::env::temp_dir().join(format!("yomi-eval-v2-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for x in [&w, &plain] {
+        let path = dir.join("w.weights");
+        x.write(&path).unwrap();
+        assert_eq!(&Weights::read(&path).unwrap(), x);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

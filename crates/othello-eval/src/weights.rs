@@ -9,12 +9,17 @@ use yomi_core::{Container, ContainerError};
 use yomi_othello::cpu::Cpu;
 
 use crate::fast::{Gather, PADDED, PADDED_OFFSETS};
+use crate::features::{Feature, FEATURES};
 use crate::patterns::{Layout, PATTERNS};
 use crate::{Evaluator, EVAL_LIMIT};
 
 /// Weight files: the checked container with magic `YOMIEVAL`, tag `othello`, one record per
-/// phase.
-pub const WEIGHT_FILE: Container = Container::new(*b"YOMIEVAL", 1, "weight file");
+/// phase. Version 2 adds global features ([`Feature`]) after the patterns; weights without
+/// features are still written as version 1, and both versions are read.
+pub const WEIGHT_FILE: Container = Container::new(*b"YOMIEVAL", 2, "weight file");
+
+/// The first generation's weight files (patterns only).
+const WEIGHT_FILE_V1: Container = Container::new(*b"YOMIEVAL", 1, "weight file");
 
 /// The tag of weight files.
 pub const WEIGHT_TAG: &str = "othello";
@@ -42,7 +47,7 @@ pub enum WeightError {
     Layout(String),
 }
 
-/// The stored form of [`Weights`].
+/// The stored form of [`Weights`] without features (format version 1).
 #[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct Payload {
     pub(crate) about: String,
@@ -50,6 +55,35 @@ pub(crate) struct Payload {
     pub(crate) patterns: Vec<(String, u32)>,
     /// Per phase: the bias, then every pattern's canonical configurations.
     pub(crate) tables: Vec<Vec<i16>>,
+}
+
+/// The stored form of [`Weights`] with features (format version 2).
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) struct PayloadV2 {
+    pub(crate) about: String,
+    /// Each pattern's name and number of canonical configurations.
+    pub(crate) patterns: Vec<(String, u32)>,
+    /// Each feature's name and number of weights.
+    pub(crate) features: Vec<(String, u32)>,
+    /// Per phase: the bias, every pattern's canonical configurations, then every feature's
+    /// weights.
+    pub(crate) tables: Vec<Vec<i16>>,
+}
+
+/// The room each phase has for the features' weights in [`Weights`]' fast tables: every
+/// feature at a fixed place, whether the weights use it or not.
+const EXTRA: usize = 256;
+
+/// Where each feature of [`FEATURES`] starts in a phase's [`EXTRA`] entries.
+fn extra_offset(f: Feature) -> usize {
+    let mut at = 0;
+    for g in FEATURES {
+        if g == f {
+            return at;
+        }
+        at += g.weights();
+    }
+    unreachable!("every feature is in FEATURES")
 }
 
 /// A pattern evaluation: per phase (by disc count), a bias and a weight for every canonical
@@ -71,6 +105,11 @@ pub struct Weights {
     phase_by_discs: [u8; 65],
     /// The compiled copy of the fast path that runs.
     gather: Gather,
+    /// The global features, in table order.
+    features: Vec<Feature>,
+    /// The features' weights, [`EXTRA`] entries per phase (each feature at
+    /// [`extra_offset`]); empty without features.
+    extra: Vec<i16>,
 }
 
 /// Equal when the description and the stored tables are (the rest is derived from them).
@@ -86,6 +125,7 @@ impl std::fmt::Debug for Weights {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Weights")
             .field("phases", &self.phases())
+            .field("features", &self.features)
             .field("about", &self.about)
             .field("cpu", &self.gather.cpu().name())
             .finish_non_exhaustive()
@@ -98,8 +138,21 @@ impl Weights {
     /// # Errors
     /// [`WeightError::Phases`] outside `1..=61`.
     pub fn zero(phases: usize, about: &str) -> Result<Weights, WeightError> {
-        let len = Layout::get().compact_len();
-        Weights::from_tables(about, vec![vec![0; len]; phases])
+        Weights::zero_with(phases, &[], about)
+    }
+
+    /// Weights of `phases` phases with the global `features`, all zero.
+    ///
+    /// # Errors
+    /// [`WeightError::Phases`] outside `1..=61`, [`WeightError::Layout`] for a feature given
+    /// twice.
+    pub fn zero_with(
+        phases: usize,
+        features: &[Feature],
+        about: &str,
+    ) -> Result<Weights, WeightError> {
+        let len = table_len(features);
+        Weights::with_features(about, features, vec![vec![0; len]; phases])
     }
 
     /// Weights from compact tables, one per phase (each [`Layout::compact_len`] long).
@@ -107,15 +160,39 @@ impl Weights {
     /// # Errors
     /// [`WeightError::Phases`], [`WeightError::Layout`] for a table of the wrong length.
     pub fn from_tables(about: &str, tables: Vec<Vec<i16>>) -> Result<Weights, WeightError> {
+        Weights::with_features(about, &[], tables)
+    }
+
+    /// Weights with the global `features` from tables, one per phase: the compact pattern
+    /// table ([`Layout::compact_len`] entries), then each feature's [`Feature::weights`] weights
+    /// in the order given ([`table_len`] in all).
+    ///
+    /// # Errors
+    /// [`WeightError::Phases`], [`WeightError::Layout`] for a table of the wrong length or a
+    /// feature given twice.
+    pub fn with_features(
+        about: &str,
+        features: &[Feature],
+        tables: Vec<Vec<i16>>,
+    ) -> Result<Weights, WeightError> {
         let layout = Layout::get();
         if tables.is_empty() || tables.len() > MAX_PHASES {
             return Err(WeightError::Phases(tables.len()));
         }
-        if let Some(t) = tables.iter().find(|t| t.len() != layout.compact_len()) {
+        if let Some((i, f)) = features
+            .iter()
+            .enumerate()
+            .find(|(i, f)| features[..*i].contains(f))
+        {
             return Err(WeightError::Layout(format!(
-                "a phase has {} weights, this build {}",
+                "feature {f} given twice (at {i})"
+            )));
+        }
+        let len = table_len(features);
+        if let Some(t) = tables.iter().find(|t| t.len() != len) {
+            return Err(WeightError::Layout(format!(
+                "a phase has {} weights, this build {len} for these features",
                 t.len(),
-                layout.compact_len()
             )));
         }
         let mut full = vec![0i16; PADDED * tables.len()];
@@ -128,6 +205,17 @@ impl Weights {
                 padded[PADDED_OFFSETS[k]..][..n].copy_from_slice(from);
             }
         }
+        let mut extra = Vec::new();
+        if !features.is_empty() {
+            extra = vec![0i16; EXTRA * tables.len()];
+            for (t, ex) in tables.iter().zip(extra.chunks_exact_mut(EXTRA)) {
+                let mut at = layout.compact_len();
+                for &f in features {
+                    ex[extra_offset(f)..][..f.weights()].copy_from_slice(&t[at..][..f.weights()]);
+                    at += f.weights();
+                }
+            }
+        }
         let phases = tables.len();
         let phase_by_discs = std::array::from_fn(|discs| phase_of(discs as u32, phases) as u8);
         Ok(Weights {
@@ -136,7 +224,15 @@ impl Weights {
             full,
             phase_by_discs,
             gather: Gather::new(Cpu::detect()),
+            features: features.to_vec(),
+            extra,
         })
+    }
+
+    /// The global features, in the order of the tables.
+    #[must_use]
+    pub fn features(&self) -> &[Feature] {
+        &self.features
     }
 
     /// The number of phases.
@@ -167,51 +263,83 @@ impl Weights {
         phase_of(discs, self.phases())
     }
 
-    /// The bytes of a weight file.
+    /// The bytes of a weight file: format version 1 without features (as the first
+    /// generation wrote them), version 2 with.
     ///
     /// # Errors
     /// [`WeightError::Container`] if encoding fails.
     pub fn encode(&self) -> Result<Vec<u8>, WeightError> {
-        let layout = Layout::get();
-        let payload = Payload {
+        let patterns = our_patterns();
+        let records = self.phases() as u64;
+        if self.features.is_empty() {
+            let payload = Payload {
+                about: self.about.clone(),
+                patterns,
+                tables: self.compact.clone(),
+            };
+            return Ok(WEIGHT_FILE_V1.encode(WEIGHT_TAG, records, &payload)?);
+        }
+        let payload = PayloadV2 {
             about: self.about.clone(),
-            patterns: PATTERNS
+            patterns,
+            features: self
+                .features
                 .iter()
-                .zip(layout.sizes())
-                .map(|(p, &s)| (p.name.to_string(), s as u32))
+                .map(|f| (f.name().to_string(), f.weights() as u32))
                 .collect(),
             tables: self.compact.clone(),
         };
-        Ok(WEIGHT_FILE.encode(WEIGHT_TAG, self.phases() as u64, &payload)?)
+        Ok(WEIGHT_FILE.encode(WEIGHT_TAG, records, &payload)?)
     }
 
-    /// Reads weights from the bytes of a weight file, checking the container, the phases and
-    /// that the patterns are this build's.
+    /// Reads weights from the bytes of a weight file (format version 1 or 2), checking the
+    /// container, the phases and that the patterns and features are this build's.
     ///
     /// # Errors
     /// Any [`WeightError`]: a foreign, truncated or corrupted file is an error, never a panic.
     pub fn decode(bytes: &[u8]) -> Result<Weights, WeightError> {
-        let (header, payload): (_, Payload) = WEIGHT_FILE.decode(WEIGHT_TAG, bytes)?;
-        if header.records != payload.tables.len() as u64 {
+        let (records, payload) = match WEIGHT_FILE.decode::<PayloadV2>(WEIGHT_TAG, bytes) {
+            Ok((header, payload)) => (header.records, payload),
+            Err(ContainerError::UnsupportedVersion { found: 1, .. }) => {
+                let (header, p): (_, Payload) = WEIGHT_FILE_V1.decode(WEIGHT_TAG, bytes)?;
+                let payload = PayloadV2 {
+                    about: p.about,
+                    patterns: p.patterns,
+                    features: Vec::new(),
+                    tables: p.tables,
+                };
+                (header.records, payload)
+            }
+            Err(e) => return Err(e.into()),
+        };
+        if records != payload.tables.len() as u64 {
             return Err(WeightError::Layout(format!(
                 "the header says {} phases, the file holds {}",
-                header.records,
+                records,
                 payload.tables.len()
             )));
         }
-        let layout = Layout::get();
-        let ours: Vec<(String, u32)> = PATTERNS
-            .iter()
-            .zip(layout.sizes())
-            .map(|(p, &s)| (p.name.to_string(), s as u32))
-            .collect();
+        let ours = our_patterns();
         if payload.patterns != ours {
             return Err(WeightError::Layout(format!(
                 "patterns {:?}, this build {:?}",
                 payload.patterns, ours
             )));
         }
-        Weights::from_tables(&payload.about, payload.tables)
+        let mut features = Vec::with_capacity(payload.features.len());
+        for (name, len) in &payload.features {
+            let f: Feature = name
+                .parse()
+                .map_err(|e| WeightError::Layout(format!("{e}")))?;
+            if f.weights() != *len as usize {
+                return Err(WeightError::Layout(format!(
+                    "feature {name} has {len} weights, this build {}",
+                    f.weights()
+                )));
+            }
+            features.push(f);
+        }
+        Weights::with_features(&payload.about, &features, payload.tables)
     }
 
     /// Writes a weight file.
@@ -228,7 +356,12 @@ impl Weights {
     /// # Errors
     /// As [`decode`](Self::decode), and [`ContainerError::Io`] / `NotAFile`.
     pub fn read(path: &Path) -> Result<Weights, WeightError> {
-        let bytes = WEIGHT_FILE.read_bytes(WEIGHT_TAG, path)?;
+        let bytes = match WEIGHT_FILE.read_bytes(WEIGHT_TAG, path) {
+            Err(ContainerError::UnsupportedVersion { found: 1, .. }) => {
+                WEIGHT_FILE_V1.read_bytes(WEIGHT_TAG, path)?
+            }
+            r => r?,
+        };
         Weights::decode(&bytes)
     }
 
@@ -250,7 +383,23 @@ impl Weights {
     #[inline]
     #[must_use]
     pub fn raw(&self, p: u64, o: u64) -> i32 {
-        self.gather.raw(&self.full, &self.phase_by_discs, p, o)
+        let s = self.gather.raw(&self.full, &self.phase_by_discs, p, o);
+        if self.extra.is_empty() {
+            return s;
+        }
+        let phase = usize::from(self.phase_by_discs[(p | o).count_ones() as usize]);
+        let ex: &[i16; EXTRA] = self.extra[phase * EXTRA..][..EXTRA]
+            .try_into()
+            .expect("EXTRA entries per phase");
+        let (mp, mo) = self.gather.moves(p, o);
+        let mut t = 0i32;
+        for &f in &self.features {
+            let (a, b) = f.values_with(p, o, mp, mo);
+            let at = extra_offset(f);
+            t += i32::from(ex[(at + a) & (EXTRA - 1)])
+                + i32::from(ex[(at + f.weights() / 2 + b) & (EXTRA - 1)]);
+        }
+        s + t
     }
 
     /// Which compiled copy of the fast path runs: [`Cpu::X86v3`] (the copy for CPUs with
@@ -289,4 +438,20 @@ impl Evaluator for Weights {
 #[must_use]
 pub fn phase_of(discs: u32, phases: usize) -> usize {
     ((discs.saturating_sub(4) as usize) * phases / 61).min(phases - 1)
+}
+
+/// The patterns of this build as weight files list them.
+fn our_patterns() -> Vec<(String, u32)> {
+    PATTERNS
+        .iter()
+        .zip(Layout::get().sizes())
+        .map(|(p, &s)| (p.name.to_string(), s as u32))
+        .collect()
+}
+
+/// The length of a phase's table with `features`: the compact pattern table, then each
+/// feature's weights.
+#[must_use]
+pub fn table_len(features: &[Feature]) -> usize {
+    Layout::get().compact_len() + features.iter().map(|f| f.weights()).sum::<usize>()
 }

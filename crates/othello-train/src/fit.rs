@@ -2,7 +2,7 @@
 //! penalty, early stopping on held-out games, sums in a fixed order.
 
 use rayon::prelude::*;
-use yomi_othello_eval::{phase_of, Layout, Weights};
+use yomi_othello_eval::{feature_entries, phase_of, table_len, Feature, Layout, Weights};
 
 use std::collections::HashSet;
 
@@ -41,6 +41,9 @@ pub struct FitConfig {
     pub holdout: u64,
     /// Threads (phases are fitted in parallel; the result does not depend on it).
     pub threads: usize,
+    /// Global features beside the patterns (their weights follow the patterns' in each
+    /// phase's table); the rows must carry their entries ([`Row::with_features`]).
+    pub features: Vec<Feature>,
 }
 
 impl Default for FitConfig {
@@ -55,6 +58,7 @@ impl Default for FitConfig {
             patience: 60,
             holdout: 10,
             threads: 1,
+            features: Vec::new(),
         }
     }
 }
@@ -71,16 +75,29 @@ pub struct Row {
 }
 
 impl Row {
-    /// The row of a sample.
+    /// The row of a sample (the patterns' entries only).
     #[must_use]
     pub fn of(sample: &Sample) -> Row {
+        Row::with_features(sample, &[])
+    }
+
+    /// The row of a sample with the entries of global `features` after the patterns'.
+    #[must_use]
+    pub fn with_features(sample: &Sample, features: &[Feature]) -> Row {
         let (p, o) = (sample.pos.player().0, sample.pos.opponent().0);
-        Row {
-            features: Layout::get()
-                .features(p, o)
+        let layout = Layout::get();
+        let mut entries: Vec<u32> = layout
+            .features(p, o)
+            .into_iter()
+            .map(|i| i as u32)
+            .collect();
+        entries.extend(
+            feature_entries(features, p, o)
                 .into_iter()
-                .map(|i| i as u32)
-                .collect(),
+                .map(|e| (layout.compact_len() + e) as u32),
+        );
+        Row {
+            features: entries,
             label: f64::from(sample.label),
             discs: 64 - sample.pos.empties().count(),
         }
@@ -132,6 +149,8 @@ pub struct RowSource {
     /// Positions left out of training and validation, by their canonical image under the 8
     /// symmetries ([`yomi_othello::Board::canonical`]): the test sets' positions.
     pub exclude: HashSet<Othello>,
+    /// Global features whose entries the rows carry after the patterns'.
+    pub features: Vec<Feature>,
 }
 
 impl RowSource {
@@ -225,7 +244,7 @@ pub fn rows_from(
                     counts.excluded += 1;
                     continue;
                 }
-                let mut row = Row::of(s);
+                let mut row = Row::with_features(s, &source.features);
                 if let Some(v) = value {
                     row.label = source.blend * v + (1.0 - source.blend) * row.label;
                     counts.blended += 1;
@@ -406,9 +425,17 @@ pub fn fit(
     if train.is_empty() {
         return Err(TrainError::NoInput);
     }
-    let len = Layout::get().compact_len();
-    // Checks the phase count before the work.
-    Weights::zero(config.phases, about)?;
+    let len = table_len(&config.features);
+    // Checks the phase count and the features before the work.
+    Weights::zero_with(config.phases, &config.features, about)?;
+    let beyond = |r: &&Row| r.features.iter().any(|&f| f as usize >= len);
+    if train.iter().chain(valid).any(|r| beyond(&r)) {
+        return Err(TrainError::Mismatch(format!(
+            "a row has an entry beyond the {len} weights of a phase with the features {:?}: \
+             the rows and the fit must have the same features",
+            config.features
+        )));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads.max(1))
         .build()
@@ -429,7 +456,10 @@ pub fn fit(
         );
         reports.push(report);
     }
-    Ok((Weights::from_tables(about, tables)?, reports))
+    Ok((
+        Weights::with_features(about, &config.features, tables)?,
+        reports,
+    ))
 }
 
 /// The mean absolute error of `eval` (hundredths of a disc) against the exact values of the

@@ -633,7 +633,7 @@ fn rows_blend_search_values_and_leave_out_test_positions() {
     let source = |blend| RowSource {
         values: vec![values.clone()],
         blend,
-        exclude: Default::default(),
+        ..RowSource::default()
     };
     let (t0, v0, c0) = rows_from(&sets, 3, &source(0.0)).unwrap();
     assert_eq!((&t0, &v0), (&train, &valid));
@@ -683,7 +683,7 @@ fn rows_blend_search_values_and_leave_out_test_positions() {
         let s = RowSource {
             values: vec![bad],
             blend: 0.5,
-            exclude: Default::default(),
+            ..RowSource::default()
         };
         assert!(matches!(
             rows_from(&sets, 3, &s),
@@ -710,4 +710,100 @@ fn rows_blend_search_values_and_leave_out_test_positions() {
         assert_eq!(c.excluded, test.positions.len());
         assert_eq!(t.len() + v.len() + c.excluded, train.len() + valid.len());
     }
+}
+
+#[test]
+fn fitting_synthetic_labels_recovers_the_mobility_weights_that_made_them() {
+    use yomi_core::{Game, Rng};
+    use yomi_othello::Othello;
+    use yomi_othello_eval::{table_len, Evaluator, Feature, Layout, Weights};
+    let layout = Layout::get();
+    let features = [Feature::Mobility];
+    // Known weights: one phase, a bias, and a mobility curve for each side.
+    let mut t = vec![0i16; table_len(&features)];
+    t[0] = 50;
+    let m = layout.compact_len();
+    for k in 0..41 {
+        t[m + k] = (30 * k as i32 - (k * k) as i32) as i16;
+        t[m + 41 + k] = -(20 * k as i16);
+    }
+    let truth = Weights::with_features("truth", &features, vec![t.clone()]).unwrap();
+    let mut rng = Rng::seed_from_u64(9);
+    let mut rows = Vec::new();
+    for _ in 0..3000 {
+        let mut pos = Othello::new();
+        for _ in 0..rng.below(40) {
+            let moves = pos.legal_moves();
+            pos = pos.play_unchecked(moves[rng.below(moves.len())]);
+            if pos.game_over() {
+                break;
+            }
+        }
+        if pos.game_over() {
+            continue;
+        }
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        // The bias and the mobility entries only: the model the labels came from.
+        let sample = Sample {
+            pos,
+            label: 0,
+            exact: false,
+        };
+        let all = Row::with_features(&sample, &features);
+        assert_eq!(all.features.len(), 47 + 2);
+        let mut row = Row {
+            features: vec![all.features[0], all.features[47], all.features[48]],
+            label: f64::from(truth.evaluate(p, o)) / 100.0,
+            discs: all.discs,
+        };
+        row.features.sort_unstable();
+        rows.push(row);
+    }
+    let (train, valid) = rows.split_at(2500);
+    let config = FitConfig {
+        phases: 1,
+        l2: 1e-7,
+        rate: 0.02,
+        epochs: 3000,
+        patience: 200,
+        features: features.to_vec(),
+        ..FitConfig::default()
+    };
+    let (w, reports) = fit(train, valid, &config, "synthetic").unwrap();
+    assert!(reports[0].valid_mae < 0.05, "{reports:?}");
+    assert_eq!(w.features(), &features[..]);
+    // Differences between mobility values seen often are identifiable.
+    let fitted = w.table(0);
+    let seen = |e: usize| {
+        train
+            .iter()
+            .filter(|r| r.features.contains(&(e as u32)))
+            .count()
+    };
+    let mut compared = 0;
+    for side in [0, 41] {
+        let base = (0..41)
+            .map(|k| m + side + k)
+            .max_by_key(|&e| seen(e))
+            .unwrap();
+        for k in 0..41 {
+            let e = m + side + k;
+            if seen(e) >= 30 {
+                let want = i32::from(t[e]) - i32::from(t[base]);
+                let got = i32::from(fitted[e]) - i32::from(fitted[base]);
+                assert!((want - got).abs() <= 5, "entry {e}: {want} vs {got}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 20, "{compared}");
+    // Rows without the features' entries do not fit a model without room for them.
+    let plain = FitConfig {
+        features: Vec::new(),
+        ..config
+    };
+    assert!(matches!(
+        fit(train, valid, &plain, "x"),
+        Err(TrainError::Mismatch(_))
+    ));
 }

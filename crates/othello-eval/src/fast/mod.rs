@@ -322,6 +322,22 @@ impl Gather {
         }
     }
 
+    /// Both sides' legal moves (`p`'s, then `o`'s), by the compiled copy's move generator.
+    #[inline]
+    pub(crate) fn moves(self, p: u64, o: u64) -> (u64, u64) {
+        match self {
+            Gather::Portable(_) => {
+                use yomi_othello::{moves, Bitboard};
+                (
+                    moves(Bitboard(p), Bitboard(o)).0,
+                    moves(Bitboard(o), Bitboard(p)).0,
+                )
+            }
+            #[cfg(target_arch = "x86_64")]
+            Gather::Pext(pext) => pext.moves(p, o),
+        }
+    }
+
     /// The evaluation before clamping: the weights of the position's phase
     /// (`phase_by_discs[discs]` of the `PADDED`-entry phases of `full`) summed over every
     /// placement.

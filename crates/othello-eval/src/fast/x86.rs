@@ -235,6 +235,14 @@ impl Pext {
         self.token
     }
 
+    /// See [`Gather::moves`].
+    #[inline]
+    pub(crate) fn moves(self, p: u64, o: u64) -> (u64, u64) {
+        // SAFETY: `moves_v3` needs only the CPU features it is compiled with, which the
+        // token proves this CPU has (see the safety argument of `yomi_othello::cpu`).
+        unsafe { moves_v3(p, o) }
+    }
+
     /// See [`Gather::raw`].
     #[inline]
     pub(crate) fn raw(self, full: &[i16], phase_by_discs: &[u8; 65], p: u64, o: u64) -> i32 {
@@ -242,6 +250,13 @@ impl Pext {
         // token proves this CPU has (see the safety argument of `yomi_othello::cpu`).
         unsafe { raw_v3(self.tables, full, phase_by_discs, p, o) }
     }
+}
+
+/// Both sides' legal moves by the x86-64-v3 move generator.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+fn moves_v3(p: u64, o: u64) -> (u64, u64) {
+    use yomi_othello::cpu::moves_x86v3;
+    (moves_x86v3(p, o), moves_x86v3(o, p))
 }
 
 /// The evaluation before clamping (as the portable `fast`, with `pext` gathers).
