@@ -2,7 +2,9 @@
 //! the built-in weights. The sum of all evaluations is checked against the slow path (the
 //! weights summed entry by entry from `Layout::features`), so a faster but wrong change fails.
 //! Both compiled copies of the fast path are measured: the one `Weights` picks on this CPU
-//! (`x86-64-v3` where the CPU has AVX2, BMI1/2, POPCNT and LZCNT) and the portable one.
+//! (`x86-64-v3` where the CPU has AVX2, BMI1/2, POPCNT and LZCNT) and the portable one; each
+//! for the built-in weights (patterns only) and for the same patterns with every global
+//! feature (mobility and potential mobility), the second generation's model.
 
 use std::hint::black_box;
 
@@ -10,7 +12,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use yomi_core::{Game, Rng};
 use yomi_othello::cpu::Cpu;
 use yomi_othello::Othello;
-use yomi_othello_eval::{Evaluator, Layout, Weights, EVAL_LIMIT};
+use yomi_othello_eval::{feature_entries, Evaluator, Layout, Weights, EVAL_LIMIT, FEATURES};
 
 /// Every position of 100 random games (about 6,000).
 fn positions() -> Vec<(u64, u64)> {
@@ -27,30 +29,61 @@ fn positions() -> Vec<(u64, u64)> {
     out
 }
 
-fn bench_eval(c: &mut Criterion) {
-    let w = Weights::builtin();
+/// The built-in pattern weights with random weights for every global feature (a model of the
+/// second generation's size and cost).
+fn with_features(w: &Weights) -> Weights {
+    let mut rng = Rng::seed_from_u64(7);
+    let extra: usize = FEATURES.iter().map(|f| f.weights()).sum();
+    let tables = (0..w.phases())
+        .map(|k| {
+            let mut t = w.table(k).to_vec();
+            t.extend((0..extra).map(|_| rng.below(401) as i16 - 200));
+            t
+        })
+        .collect();
+    Weights::with_features("bench", &FEATURES, tables).expect("a sound table")
+}
+
+/// The sum of the evaluations by the slow path: the weights of the entries that
+/// `Layout::features` and `feature_entries` name, summed one by one.
+fn slow_sum(w: &Weights, positions: &[(u64, u64)]) -> i64 {
     let layout = Layout::get();
-    let positions = positions();
-    let slow: i64 = positions
+    positions
         .iter()
         .map(|&(p, o)| {
             let table = w.table(w.phase_of((p | o).count_ones()));
+            let extra = feature_entries(w.features(), p, o);
             let raw: i64 = layout
                 .features(p, o)
-                .iter()
-                .map(|&i| i64::from(table[i]))
+                .into_iter()
+                .chain(extra.into_iter().map(|e| layout.compact_len() + e))
+                .map(|i| i64::from(table[i]))
                 .sum();
             raw.clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT))
         })
-        .sum();
+        .sum()
+}
+
+fn bench_eval(c: &mut Criterion) {
+    let builtin = Weights::builtin();
+    let positions = positions();
     let mut group = c.benchmark_group("othello-eval");
     group.throughput(Throughput::Elements(positions.len() as u64));
-    let mut copies = vec![(*w).clone()];
-    if w.cpu() != Cpu::Portable {
-        copies.push((*w).clone().with_cpu(Cpu::Portable));
+    let mut copies = Vec::new();
+    for w in [(*builtin).clone(), with_features(&builtin)] {
+        let portable = (w.cpu() != Cpu::Portable).then(|| w.clone().with_cpu(Cpu::Portable));
+        copies.push(w);
+        copies.extend(portable);
     }
     for w in &copies {
-        let name = format!("{} positions, learned, {}", positions.len(), w.cpu());
+        let slow = slow_sum(w, &positions);
+        let kind = if w.features().is_empty() {
+            "learned".to_string()
+        } else {
+            let names: Vec<&str> = w.features().iter().map(|f| f.name()).collect();
+            format!("learned+{}", names.join("+"))
+        };
+        let name = format!("{} positions, {kind}, {}", positions.len(), w.cpu());
         group.bench_function(name, |b| {
             b.iter(|| {
                 let sum: i64 = black_box(&positions)
