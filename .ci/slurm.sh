@@ -2,8 +2,9 @@
 # CI: a real one-node Slurm cluster (Debian's packages, started as root without systemd) runs
 # sharded yomi commands as job arrays with the scripts of scripts/slurm/ and merges each with
 # a dependent job: a 4-shard league (merged output byte for byte the single-machine run's),
-# `bench ffo` #1-#4 in 2 shards (the single run's table but the times) and `train games` in 2
-# shards joined by `train merge` (byte for byte the single run's game file).
+# `bench ffo` #1-#4 in 2 shards (the single run's table but the times), `train games` in 2
+# shards joined by `train merge` (byte for byte the single run's game file) and `train values`
+# of those games in 2 shards, joined the same way.
 # Daemons are stopped by their pids; on failure the Slurm logs are printed.
 #
 #   .ci/slurm.sh [YOMI-BINARY]      (default: target/debug/yomi, as `cargo test --workspace` builds it)
@@ -156,3 +157,12 @@ YOMI=$yomi WAIT=1 YOMI_PART_EXT=games MERGE='train merge {parts} --out {out}' \
 test -s "$tmp/games-single.games"
 cmp "$tmp/games-single.games" "$tmp/games/merged.games"
 echo "slurm: the merged train games file equals the single-machine run byte for byte"
+
+# train values (labels from search) of those games: 2 shards joined by `train merge`.
+values=(train values "$tmp/games-single.games" --depth 4)
+"$yomi" "${values[@]}" --threads 1 --out "$tmp/values-single.values" >/dev/null 2>&1
+YOMI=$yomi WAIT=1 YOMI_PART_EXT=values MERGE='train merge {parts} --out {out}' \
+    "$root/scripts/slurm/submit.sh" 2 "$tmp/values" "${values[@]}" --out '{out}'
+test -s "$tmp/values-single.values"
+cmp "$tmp/values-single.values" "$tmp/values/merged.values"
+echo "slurm: the merged train values file equals the single-machine run byte for byte"
