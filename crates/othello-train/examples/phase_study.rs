@@ -12,7 +12,10 @@
 //!
 //! - `--features`: extra one-hot features per phase: `mob` the mobility of each side (0-40),
 //!   `pot` the potential mobility of each side (0-60), `stab` each side's stable discs,
-//!   `par` the number of quadrants with an odd number of empty squares, `disc` the disc count.
+//!   `par` the number of quadrants with an odd number of empty squares, `disc` the disc count;
+//!   and extra patterns, one table shared by their distinct images under the 8 symmetries
+//!   (not tied within a pattern's own symmetry, as a study may): `tri` the corner triangle
+//!   (a1-d1, a2-c2, a3-b3, a4), `eblock` the edge block (a1, c1-f1, h1, c2-f2).
 //! - `--keep N/M`: only the games whose index `i` has `i % M < N` (learning curves).
 //! - `--l2`: the penalty (default: the fit's).
 //!
@@ -21,7 +24,7 @@
 use std::error::Error;
 use std::path::Path;
 
-use yomi_othello::{mobility, potential_mobility, stable_discs, Bitboard};
+use yomi_othello::{mobility, potential_mobility, stable_discs, transform_bitboard, Bitboard};
 use yomi_othello_eval::{phase_of, Layout};
 use yomi_othello_train::{fit_one_phase, phase_discs, FitConfig, GameSet, LabelSet, Row};
 
@@ -33,6 +36,30 @@ enum Extra {
     Stable,
     Parity,
     Discs,
+    Pattern(&'static [u8]),
+}
+
+/// The corner triangle: a1 b1 c1 d1, a2 b2 c2, a3 b3, a4.
+const TRIANGLE: &[u8] = &[0, 1, 2, 3, 8, 9, 10, 16, 17, 24];
+/// The edge block: a1, c1 d1 e1 f1, h1, c2 d2 e2 f2.
+const EDGE_BLOCK: &[u8] = &[0, 2, 3, 4, 5, 7, 10, 11, 12, 13];
+
+/// The distinct images of a pattern under the 8 symmetries, each in the base's digit order.
+fn images(base: &[u8]) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    let mut sets = Vec::new();
+    for sym in 0..8 {
+        let img: Vec<u8> = base
+            .iter()
+            .map(|&s| transform_bitboard(Bitboard(1 << s), sym).0.trailing_zeros() as u8)
+            .collect();
+        let set: u64 = img.iter().map(|&s| 1u64 << s).sum();
+        if !sets.contains(&set) {
+            sets.push(set);
+            out.push(img);
+        }
+    }
+    out
 }
 
 impl Extra {
@@ -43,9 +70,11 @@ impl Extra {
             "stab" => Extra::Stable,
             "par" => Extra::Parity,
             "disc" => Extra::Discs,
+            "tri" => Extra::Pattern(TRIANGLE),
+            "eblock" => Extra::Pattern(EDGE_BLOCK),
             _ => {
                 return Err(format!(
-                    "unknown feature {name:?}: mob, pot, stab, par or disc"
+                    "unknown feature {name:?}: mob, pot, stab, par, disc, tri or eblock"
                 ))
             }
         })
@@ -59,6 +88,7 @@ impl Extra {
             Extra::Stable => 2 * 65,
             Extra::Parity => 5,
             Extra::Discs => 65,
+            Extra::Pattern(base) => 3usize.pow(base.len() as u32),
         }
     }
 
@@ -95,6 +125,14 @@ impl Extra {
                 one(odd as u32);
             }
             Extra::Discs => one((p | o).count_ones()),
+            Extra::Pattern(base) => {
+                for img in images(base) {
+                    let index = img.iter().rev().fold(0u32, |a, &sq| {
+                        a * 3 + (p >> sq & 1) as u32 + 2 * (o >> sq & 1) as u32
+                    });
+                    one(index);
+                }
+            }
         }
     }
 }
