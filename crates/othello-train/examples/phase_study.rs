@@ -18,6 +18,8 @@
 //!   (a1-d1, a2-c2, a3-b3, a4), `eblock` the edge block (a1, c1-f1, h1, c2-f2).
 //! - `--keep N/M`: only the games whose index `i` has `i % M < N` (learning curves).
 //! - `--l2`: the penalty (default: the fit's).
+//! - `--values FILE --blend W`: labels from search (`yomi train values` of the games), blended
+//!   as `yomi train fit --values --blend` does.
 //!
 //! A single thread; sums in the rows' order, so the output is the same on every run.
 
@@ -26,7 +28,9 @@ use std::path::Path;
 
 use yomi_othello::{mobility, potential_mobility, stable_discs, transform_bitboard, Bitboard};
 use yomi_othello_eval::{phase_of, Layout};
-use yomi_othello_train::{fit_one_phase, phase_discs, FitConfig, GameSet, LabelSet, Row};
+use yomi_othello_train::{
+    fit_one_phase, phase_discs, FitConfig, GameSet, LabelSet, Row, ValueSet,
+};
 
 /// The extra features this tool knows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -142,6 +146,8 @@ struct Study {
     extras: Vec<Extra>,
     keep: (u64, u64),
     l2: f64,
+    values: Vec<String>,
+    blend: f64,
     games: Vec<String>,
     labels: Vec<String>,
 }
@@ -156,6 +162,8 @@ impl Study {
             extras: Vec::new(),
             keep: (1, 1),
             l2: config.l2,
+            values: Vec::new(),
+            blend: 0.5,
             games: Vec::new(),
             labels: Vec::new(),
         };
@@ -184,6 +192,8 @@ impl Study {
                     }
                 }
                 "--l2" => study.l2 = value()?.parse()?,
+                "--values" => study.values.push(value()?.clone()),
+                "--blend" => study.blend = value()?.parse()?,
                 f if f.starts_with("--") => {
                     return Err(format!("unknown option {f}; {USAGE}").into())
                 }
@@ -228,22 +238,47 @@ fn main() -> Result<(), Box<dyn Error>> {
     let phase = phase_of(44, config.phases);
     let (lo, hi) = phase_discs(phase, config.phases);
     let (mut train, mut valid) = (Vec::new(), Vec::new());
+    let values: Vec<ValueSet> = study
+        .values
+        .iter()
+        .map(|f| ValueSet::read(Path::new(f)).map_err(|e| format!("{f}: {e}")))
+        .collect::<Result<_, _>>()?;
     for file in &study.games {
         let set = GameSet::read(Path::new(file)).map_err(|e| format!("{file}: {e}"))?;
+        let vset = values.iter().find(|v| v.config.games == set.config);
+        if !values.is_empty() && vset.is_none() {
+            return Err(format!("{file}: no search values for its games").into());
+        }
         for g in &set.games {
             if g.index % study.keep.1 >= study.keep.0 {
                 continue;
             }
+            let gv = match vset {
+                Some(v) => Some(
+                    v.game(g.index)
+                        .ok_or_else(|| format!("no search values for game {}", g.index))?,
+                ),
+                None => None,
+            };
+            let mut next = 0;
             for s in g.samples(set.config.exact)? {
+                let value = match gv {
+                    Some(gv) if !s.exact => {
+                        next += 1;
+                        Some(f64::from(gv.values[next - 1]) / 100.0)
+                    }
+                    _ => None,
+                };
                 // Only the rows the phase learns from are kept (all of them would take
                 // gigabytes): the same rows as the whole fit's while there are enough.
                 let discs = 64 - s.pos.empties().count();
                 if discs + config.overlap < lo || discs > hi + config.overlap {
                     continue;
                 }
+                let result = f64::from(s.label);
                 let row = Row {
                     features: study.features(s.pos.player().0, s.pos.opponent().0),
-                    label: f64::from(s.label),
+                    label: value.map_or(result, |v| study.blend * v + (1.0 - study.blend) * result),
                     discs,
                 };
                 if g.index % config.holdout == 0 {
@@ -264,6 +299,9 @@ fn main() -> Result<(), Box<dyn Error>> {
         .into());
     }
     let (w, report) = fit_one_phase(phase, &train, &valid, &config, study.len())?;
+    if !values.is_empty() {
+        print!("blend {} ", study.blend);
+    }
     print!(
         "features {:?} keep {}/{} l2 {}: rows {} (best pass {}), MAE train {:.3} valid {:.3}",
         study.extras,
