@@ -565,8 +565,9 @@ fn run_values(a: &ValuesArgs) -> Res<()> {
     let secs = start.elapsed().as_secs_f64();
     let cpu = stats.search_time.as_secs_f64();
     println!(
-        "{} positions of {} games (shard {}) at depth {} in {secs:.1} s: {:.0} positions per \
-         CPU second, {:.1} M nodes/s; wrote {}",
+        "{} positions of {} games (shard {}) at depth {} in {secs:.1} s: {:.0} positions and \
+         {:.1} M nodes a second of search (each search's wall clock: its CPU time on an idle \
+         machine); wrote {}",
         stats.positions,
         set.games.len(),
         a.shard,

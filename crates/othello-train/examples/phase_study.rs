@@ -28,9 +28,7 @@ use std::path::Path;
 
 use yomi_othello::{mobility, potential_mobility, stable_discs, transform_bitboard, Bitboard};
 use yomi_othello_eval::{phase_of, Layout};
-use yomi_othello_train::{
-    fit_one_phase, phase_discs, FitConfig, GameSet, LabelSet, Row, ValueSet,
-};
+use yomi_othello_train::{fit_one_phase, phase_discs, FitConfig, GameSet, LabelSet, Row, ValueSet};
 
 /// The extra features this tool knows.
 #[derive(Clone, Copy, Debug, PartialEq)]
