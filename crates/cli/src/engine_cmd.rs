@@ -8,7 +8,7 @@ use clap::ValueEnum;
 use yomi_agents::{zoo_with_engines, BuildAgentError, WIN_VALUE};
 use yomi_core::{Agent, AgentSpec, Explanation, MoveScore};
 use yomi_othello::{ggf, Move, Othello};
-use yomi_othello_search::FINAL_SCALE;
+use yomi_othello_search::score_in_discs;
 use yomi_protocol::{
     default_hint_value, run_gtp, run_nboard, AgentFactory, AgentSettings, EngineOptions, HintDepth,
     HintValue,
@@ -135,7 +135,7 @@ fn factory<G: CliGame>(args: &EngineArgs) -> Res<AgentFactory<G>> {
 }
 
 /// NBoard's view of a zoo agent's score: discs for the mover. The `othello` agent's midgame
-/// search scores in hundredths of a disc, and a finished game in [`FINAL_SCALE`] per disc;
+/// search scores in hundredths of a disc, and a finished game in `FINAL_SCALE` ([`score_in_discs`]) per disc;
 /// its solves score in discs (exact) or -1/0/1 (WLD). The generic searches score a won game
 /// [`WIN_VALUE`] (shown as 64 discs) and otherwise the disc difference.
 fn othello_hint(e: &Explanation<Move>, ms: &MoveScore<Move>) -> HintValue {
@@ -143,12 +143,7 @@ fn othello_hint(e: &Explanation<Move>, ms: &MoveScore<Move>) -> HintValue {
     if let HintDepth::Plies(_) = v.depth {
         let othello_agent = e.agent.starts_with("othello");
         v.eval = if othello_agent {
-            let scale = f64::from(FINAL_SCALE);
-            if ms.score.abs() >= scale {
-                ms.score / scale
-            } else {
-                ms.score / 100.0
-            }
+            score_in_discs(ms.score as i32)
         } else if ms.score.abs() >= WIN_VALUE {
             64.0 * ms.score.signum()
         } else {

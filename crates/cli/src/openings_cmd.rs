@@ -19,7 +19,7 @@ use yomi_arena::{
 };
 use yomi_core::{Game, Player, Rng};
 use yomi_othello::{Move, MoveSequence, Othello};
-use yomi_othello_search::{EVAL_LIMIT, FINAL_SCALE};
+use yomi_othello_search::score_in_discs;
 
 use yomi_agents::GameKind;
 
@@ -105,16 +105,6 @@ pub fn run(args: &OpeningsArgs) -> Res<()> {
     }
 }
 
-/// A search score (evaluation units of about 1/100 disc; a finished game `FINAL_SCALE` per
-/// disc) in discs.
-fn discs(score: f64) -> f64 {
-    if score.abs() > f64::from(EVAL_LIMIT) {
-        score / f64::from(FINAL_SCALE)
-    } else {
-        score / 100.0
-    }
-}
-
 /// The value of `pos` in discs for black: the best move's search value for the side to move.
 fn rate(agent: &mut dyn yomi_core::Agent<Othello>, pos: &Othello) -> Res<f64> {
     let mut rng = Rng::seed_from_u64(0);
@@ -124,7 +114,7 @@ fn rate(agent: &mut dyn yomi_core::Agent<Othello>, pos: &Othello) -> Res<f64> {
         .iter()
         .map(|m| m.score)
         .fold(f64::NEG_INFINITY, f64::max);
-    let mover = discs(best);
+    let mover = score_in_discs(best as i32);
     Ok(if pos.side_to_move() == Player::First {
         mover
     } else {

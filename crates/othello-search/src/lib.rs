@@ -37,7 +37,9 @@ pub use ffo::{
     BenchRow, BenchShard, BenchTable, BenchVerdict, FfoError, FfoSuite, ObfFileError, Verdict,
 };
 pub use midgame::*;
-pub use review::{GameReview, MoveReview, ReviewConfig, ReviewError, Reviewer, ValueKind};
+pub use review::{
+    score_in_discs, GameReview, MoveReview, ReviewConfig, ReviewError, Reviewer, ValueKind,
+};
 pub use solver::{
     solver_weights, solver_weights_file, BestFrom, Features, Mode, MoveValue, ParseFeatureError,
     ParseModeError, Solution, SolveError, Solver, SolverConfig,

@@ -227,6 +227,20 @@ impl fmt::Debug for Reviewer {
     }
 }
 
+/// A [`MidgameSearch`] score in discs, the one reading of its scores that game reviews, the
+/// page's analysis and labels from search share: a line that ended the game within the depth
+/// counts its final disc difference (a multiple of [`FINAL_SCALE`]), any other score is an
+/// evaluation in hundredths of a disc.
+#[must_use]
+pub fn score_in_discs(score: i32) -> f64 {
+    let (s, scale) = (f64::from(score), f64::from(FINAL_SCALE));
+    if s.abs() >= scale / 2.0 {
+        (s / scale).round()
+    } else {
+        s / 100.0
+    }
+}
+
 impl Reviewer {
     /// A reviewer with these settings whose midgame search scores its leaves with
     /// `evaluator`.
@@ -443,17 +457,6 @@ impl Reviewer {
         })
     }
 
-    /// A midgame score in discs: a finished line's disc difference, or an evaluation in
-    /// hundredths of a disc.
-    fn discs(score: i32) -> f64 {
-        let (s, scale) = (f64::from(score), f64::from(FINAL_SCALE));
-        if s.abs() >= scale / 2.0 {
-            (s / scale).round()
-        } else {
-            s / 100.0
-        }
-    }
-
     /// A solve of `pos` in `mode`: its value and best move.
     fn solve(&mut self, pos: &Othello, mode: Mode) -> Result<(i32, Option<Move>), ReviewError> {
         let s = self.solver.solve(pos, mode);
@@ -509,12 +512,12 @@ impl Reviewer {
             Known {
                 kind,
                 best: best.mv,
-                value: Self::discs(best.score),
+                value: score_in_discs(best.score),
                 moves: r
                     .scores
                     .iter()
                     .filter(|s| s.exact)
-                    .map(|s| (s.mv, Self::discs(s.score)))
+                    .map(|s| (s.mv, score_in_discs(s.score)))
                     .collect(),
             }
         };
@@ -563,7 +566,7 @@ impl Reviewer {
             self.midgame.set_root_values(RootValues::Best);
             let r = self.midgame.search_limited(&child, d, &Limits::none());
             let best = r.best_score().expect("an unfinished position has a move");
-            -Self::discs(best)
+            -score_in_discs(best)
         };
         self.cache
             .get_mut(&key)

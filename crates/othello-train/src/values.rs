@@ -9,7 +9,9 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use yomi_core::{fnv1a64, Container, Shard};
 use yomi_othello_eval::{Evaluator, Weights};
-use yomi_othello_search::{MidgameLimits, MidgameSearch, RootValues, FINAL_SCALE, PROBCUT_LEARNED};
+use yomi_othello_search::{
+    score_in_discs, MidgameLimits, MidgameSearch, RootValues, PROBCUT_LEARNED,
+};
 
 use crate::games::{join_by_game, GameConfig, GameRecord, GameSet};
 use crate::TrainError;
@@ -83,15 +85,12 @@ pub fn evaluator_name(weights: Option<&Weights>) -> Result<String, TrainError> {
     })
 }
 
-/// The value of a midgame search's score in hundredths of a disc: finished lines
-/// (multiples of [`FINAL_SCALE`]) become their disc difference times 100.
+/// The value of a midgame search's score in hundredths of a disc ([`score_in_discs`] times
+/// 100).
 fn hundredths(score: i32) -> i16 {
-    let v = if score.abs() >= FINAL_SCALE / 2 {
-        score / FINAL_SCALE * 100
-    } else {
-        score
-    };
-    v.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16
+    (score_in_discs(score) * 100.0)
+        .round()
+        .clamp(-f64::from(i16::MAX), f64::from(i16::MAX)) as i16
 }
 
 /// The values of one game: every non-exact training position searched in order by `search`

@@ -16,7 +16,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use yomi_agents::Registry;
 use yomi_core::{Agent, Game, Limits, MoveScore, Player, Rng, StopFlag, StopReason};
-use yomi_othello_search::FINAL_SCALE;
+use yomi_othello_search::score_in_discs;
 
 use crate::agents::bounded_spec;
 use crate::dispatch::dispatch;
@@ -147,16 +147,14 @@ pub(crate) fn interpret<M: std::fmt::Display>(analyst: &str, score: &MoveScore<M
         .iter()
         .find(|p| p.label == "depth")
         .map(|p| p.value as u32);
-    let scale = f64::from(FINAL_SCALE);
+    // The midgame search's score, read as game reviews read it: a finished line's disc
+    // difference, else an evaluation in hundredths of a disc.
+    let discs = score_in_discs(score.score as i32);
     let mut view = if note.ends_with(", exact") {
         // Every line of the search ended the game: a final disc difference.
-        ValueView::new(ValueKind::Exact, score.score / scale)
-    } else if score.score.abs() >= scale / 2.0 {
-        // A finished game within the search's depth: discs, but not a full solve.
-        ValueView::new(ValueKind::Estimate, (score.score / scale).round())
+        ValueView::new(ValueKind::Exact, discs)
     } else {
-        // Evaluation units: about a hundredth of a disc.
-        ValueView::new(ValueKind::Estimate, score.score / 100.0)
+        ValueView::new(ValueKind::Estimate, discs)
     };
     view.depth = depth;
     view
@@ -475,6 +473,7 @@ pub(crate) async fn analyse_position(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use yomi_othello_search::FINAL_SCALE;
 
     #[test]
     fn signed_texts() {
