@@ -55,6 +55,15 @@ pub trait Evaluator: std::fmt::Debug + Send + Sync {
     /// The value of the position for the side to move.
     fn evaluate(&self, p: u64, o: u64) -> i32;
 
+    /// [`evaluate`](Self::evaluate) for a caller that already has the legal moves of the side
+    /// to move, `moves_p` (the squares of `yomi_othello::moves(p, o)`): the same value. An
+    /// evaluation with global features uses them instead of generating them again.
+    #[inline]
+    fn evaluate_with_moves(&self, p: u64, o: u64, moves_p: u64) -> i32 {
+        let _ = moves_p;
+        self.evaluate(p, o)
+    }
+
     /// A short name for reports (`learned`, `hand`).
     fn name(&self) -> &'static str;
 }

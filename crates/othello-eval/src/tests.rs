@@ -455,6 +455,9 @@ fn features_are_counted_directly_and_both_copies_add_their_weights() {
                     .map(|i| i64::from(table[i]))
                     .sum();
                 assert_eq!(i64::from(copy.raw(p, o)), slow, "{pos}");
+                // With the mover's moves given (as the search has them), the same value.
+                let mp = yomi_othello::moves(pos.player(), pos.opponent()).0;
+                assert_eq!(copy.evaluate_with_moves(p, o, mp), copy.evaluate(p, o));
             }
             symmetries_and_colours(&copy);
         }

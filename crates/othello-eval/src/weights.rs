@@ -383,6 +383,12 @@ impl Weights {
     #[inline]
     #[must_use]
     pub fn raw(&self, p: u64, o: u64) -> i32 {
+        self.raw_with(p, o, None)
+    }
+
+    /// [`raw`](Self::raw), with the mover's legal moves when the caller has them.
+    #[inline]
+    fn raw_with(&self, p: u64, o: u64, moves_p: Option<u64>) -> i32 {
         let s = self.gather.raw(&self.full, &self.phase_by_discs, p, o);
         if self.extra.is_empty() {
             return s;
@@ -391,7 +397,11 @@ impl Weights {
         let ex: &[i16; EXTRA] = self.extra[phase * EXTRA..][..EXTRA]
             .try_into()
             .expect("EXTRA entries per phase");
-        let (mp, mo) = self.gather.moves(p, o);
+        let mp = match moves_p {
+            Some(m) => m,
+            None => self.gather.moves(p, o),
+        };
+        let mo = self.gather.moves(o, p);
         let mut t = 0i32;
         for &f in &self.features {
             let (a, b) = f.values_with(p, o, mp, mo);
@@ -426,6 +436,12 @@ impl Evaluator for Weights {
     #[inline]
     fn evaluate(&self, p: u64, o: u64) -> i32 {
         self.raw(p, o).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    #[inline]
+    fn evaluate_with_moves(&self, p: u64, o: u64, moves_p: u64) -> i32 {
+        self.raw_with(p, o, Some(moves_p))
+            .clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     fn name(&self) -> &'static str {

@@ -59,6 +59,25 @@ fn root_values_equal_plain_minimax_with_the_learned_evaluation() {
     root_values_equal_plain_minimax_with(learned, 12);
 }
 
+#[test]
+fn root_values_equal_plain_minimax_with_global_features() {
+    // The built-in patterns and random weights for every global feature: the search hands the
+    // evaluation the moves it has (`evaluate_with_moves`), the reference calls `evaluate`.
+    use yomi_othello_eval::FEATURES;
+    let builtin = Weights::builtin();
+    let mut rng = Rng::seed_from_u64(14);
+    let extra: usize = FEATURES.iter().map(|f| f.weights()).sum();
+    let tables = (0..builtin.phases())
+        .map(|k| {
+            let mut t = builtin.table(k).to_vec();
+            t.extend((0..extra).map(|_| rng.below(601) as i16 - 300));
+            t
+        })
+        .collect();
+    let w = Weights::with_features("random features", &FEATURES, tables).unwrap();
+    root_values_equal_plain_minimax_with(Arc::new(w), 13);
+}
+
 fn root_values_equal_plain_minimax_with(e: Arc<dyn Evaluator>, seed: u64) {
     // Every position along 6 random games (opening to end, passes and finished games
     // included) at depths 1 to 3, depth 4 on every third position and 5 on every tenth; with

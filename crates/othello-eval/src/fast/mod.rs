@@ -322,16 +322,13 @@ impl Gather {
         }
     }
 
-    /// Both sides' legal moves (`p`'s, then `o`'s), by the compiled copy's move generator.
+    /// The legal moves of the side with discs `p` against `o`, by the compiled copy's move
+    /// generator.
     #[inline]
-    pub(crate) fn moves(self, p: u64, o: u64) -> (u64, u64) {
+    pub(crate) fn moves(self, p: u64, o: u64) -> u64 {
         match self {
             Gather::Portable(_) => {
-                use yomi_othello::{moves, Bitboard};
-                (
-                    moves(Bitboard(p), Bitboard(o)).0,
-                    moves(Bitboard(o), Bitboard(p)).0,
-                )
+                yomi_othello::moves(yomi_othello::Bitboard(p), yomi_othello::Bitboard(o)).0
             }
             #[cfg(target_arch = "x86_64")]
             Gather::Pext(pext) => pext.moves(p, o),

@@ -237,7 +237,7 @@ impl Pext {
 
     /// See [`Gather::moves`].
     #[inline]
-    pub(crate) fn moves(self, p: u64, o: u64) -> (u64, u64) {
+    pub(crate) fn moves(self, p: u64, o: u64) -> u64 {
         // SAFETY: `moves_v3` needs only the CPU features it is compiled with, which the
         // token proves this CPU has (see the safety argument of `yomi_othello::cpu`).
         unsafe { moves_v3(p, o) }
@@ -252,11 +252,10 @@ impl Pext {
     }
 }
 
-/// Both sides' legal moves by the x86-64-v3 move generator.
+/// The legal moves of `p` by the x86-64-v3 move generator.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-fn moves_v3(p: u64, o: u64) -> (u64, u64) {
-    use yomi_othello::cpu::moves_x86v3;
-    (moves_x86v3(p, o), moves_x86v3(o, p))
+fn moves_v3(p: u64, o: u64) -> u64 {
+    yomi_othello::cpu::moves_x86v3(p, o)
 }
 
 /// The evaluation before clamping (as the portable `fast`, with `pext` gathers).

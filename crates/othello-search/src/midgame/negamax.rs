@@ -161,7 +161,7 @@ macro_rules! negamax {
                 if depth == 0 {
                     self.horizon = true;
                     self.stats.evaluations += 1;
-                    return self.evaluator.evaluate(p, o);
+                    return self.evaluator.evaluate_with_moves(p, o, my_moves);
                 }
 
                 // The transposition table.
@@ -187,7 +187,7 @@ macro_rules! negamax {
                 // Multi-ProbCut: a shallow null-window search predicts a cutoff, tried for a
                 // bound only where the static evaluation makes a cut plausible.
                 if let Some(cut) = self.cuts[depth.min(64) as usize] {
-                    let here = f64::from(self.evaluator.evaluate(p, o));
+                    let here = f64::from(self.evaluator.evaluate_with_moves(p, o, my_moves));
                     let up = ((f64::from(beta) + cut.margin - cut.offset) / cut.slope).ceil();
                     if f64::from(beta).abs() < CUT_LIMIT && up.abs() < CUT_LIMIT && here >= up - PREFILTER * cut.margin {
                         let bound = up as i32;
@@ -229,9 +229,10 @@ macro_rules! negamax {
                     } else if depth >= 2 {
                         let f = flips(p, o, usize::from(sq));
                         let (cp, co) = (o ^ f, p | f | 1 << sq);
-                        let k = ORDER_BONUS[usize::from(sq)] - 16 * moves(cp, co).count_ones() as i32;
+                        let replies = moves(cp, co);
+                        let k = ORDER_BONUS[usize::from(sq)] - 16 * replies.count_ones() as i32;
                         if depth >= EVAL_ORDER_DEPTH {
-                            k - self.evaluator.evaluate(cp, co) / 2
+                            k - self.evaluator.evaluate_with_moves(cp, co, replies) / 2
                         } else {
                             k
                         }
