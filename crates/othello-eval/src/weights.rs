@@ -8,8 +8,8 @@ use thiserror::Error;
 use yomi_core::{Container, ContainerError};
 use yomi_othello::cpu::Cpu;
 
-use crate::fast::{Gather, PADDED, PADDED_OFFSETS};
-use crate::features::{Feature, FEATURES};
+use crate::fast::{Gather, EXTRA, MOBILITY_AT, PADDED, PADDED_OFFSETS, POTENTIAL_AT};
+use crate::features::Feature;
 use crate::patterns::{Layout, PATTERNS};
 use crate::{Evaluator, EVAL_LIMIT};
 
@@ -70,20 +70,14 @@ pub(crate) struct PayloadV2 {
     pub(crate) tables: Vec<Vec<i16>>,
 }
 
-/// The room each phase has for the features' weights in [`Weights`]' fast tables: every
-/// feature at a fixed place, whether the weights use it or not.
-const EXTRA: usize = 256;
-
-/// Where each feature of [`FEATURES`] starts in a phase's [`EXTRA`] entries.
+/// Where each feature of [`FEATURES`](crate::FEATURES) starts in a phase's [`EXTRA`]
+/// entries of the fast tables (the fast path's constants; the tests check them against
+/// [`Feature::entries`]).
 fn extra_offset(f: Feature) -> usize {
-    let mut at = 0;
-    for g in FEATURES {
-        if g == f {
-            return at;
-        }
-        at += g.weights();
+    match f {
+        Feature::Mobility => MOBILITY_AT,
+        Feature::Potential => POTENTIAL_AT,
     }
-    unreachable!("every feature is in FEATURES")
 }
 
 /// A pattern evaluation: per phase (by disc count), a bias and a weight for every canonical
@@ -389,27 +383,15 @@ impl Weights {
     /// [`raw`](Self::raw), with the mover's legal moves when the caller has them.
     #[inline]
     fn raw_with(&self, p: u64, o: u64, moves_p: Option<u64>) -> i32 {
-        let s = self.gather.raw(&self.full, &self.phase_by_discs, p, o);
         if self.extra.is_empty() {
-            return s;
+            return self.gather.raw(&self.full, &self.phase_by_discs, p, o);
         }
         let phase = usize::from(self.phase_by_discs[(p | o).count_ones() as usize]);
         let ex: &[i16; EXTRA] = self.extra[phase * EXTRA..][..EXTRA]
             .try_into()
             .expect("EXTRA entries per phase");
-        let mp = match moves_p {
-            Some(m) => m,
-            None => self.gather.moves(p, o),
-        };
-        let mo = self.gather.moves(o, p);
-        let mut t = 0i32;
-        for &f in &self.features {
-            let (a, b) = f.values_with(p, o, mp, mo);
-            let at = extra_offset(f);
-            t += i32::from(ex[(at + a) & (EXTRA - 1)])
-                + i32::from(ex[(at + f.weights() / 2 + b) & (EXTRA - 1)]);
-        }
-        s + t
+        self.gather
+            .raw_features(&self.full, &self.phase_by_discs, ex, p, o, moves_p)
     }
 
     /// Which compiled copy of the fast path runs: [`Cpu::X86v3`] (the copy for CPUs with

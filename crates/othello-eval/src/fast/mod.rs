@@ -284,6 +284,37 @@ fn fast(f: &Fast, w: &[i16; PADDED], p: u64, o: u64) -> i32 {
     s
 }
 
+/// Entries of one phase of the global features' table: every feature of `FEATURES` at a
+/// fixed place ([`MOBILITY_AT`], [`POTENTIAL_AT`]), zero where the weights do not use it.
+pub(crate) const EXTRA: usize = 256;
+
+/// Where mobility's weights start in a phase's [`EXTRA`] entries: 41 for the mover's count,
+/// then 41 for the opponent's.
+pub(crate) const MOBILITY_AT: usize = 0;
+
+/// Where potential mobility's weights start: 61 for the mover's count, then 61 for the
+/// opponent's.
+pub(crate) const POTENTIAL_AT: usize = 82;
+
+/// The weights of the global features of `p` (legal moves `mp`) against `o` (legal moves
+/// `mo`) in one phase's [`EXTRA`] entries: every feature, with no branch (a feature the
+/// weights do not use has zero weights).
+#[inline(always)]
+pub(crate) fn features_sum(ex: &[i16; EXTRA], p: u64, o: u64, mp: u64, mo: u64) -> i32 {
+    use yomi_othello::{potential_moves, Bitboard};
+    let at = |i: usize| i32::from(ex[i & (EXTRA - 1)]);
+    let (np, no) = (
+        mp.count_ones().min(40) as usize,
+        mo.count_ones().min(40) as usize,
+    );
+    let pp = potential_moves(Bitboard(p), Bitboard(o)).count() as usize;
+    let po = potential_moves(Bitboard(o), Bitboard(p)).count() as usize;
+    at(MOBILITY_AT + np)
+        + at(MOBILITY_AT + 41 + no)
+        + at(POTENTIAL_AT + pp)
+        + at(POTENTIAL_AT + 61 + po)
+}
+
 /// Which compiled copy of the fast path runs, with its tables: chosen once, when the weights
 /// are made (from a [`Cpu`]), so no evaluation checks the CPU.
 #[derive(Clone, Copy)]
@@ -332,6 +363,31 @@ impl Gather {
             }
             #[cfg(target_arch = "x86_64")]
             Gather::Pext(pext) => pext.moves(p, o),
+        }
+    }
+
+    /// [`raw`](Self::raw) plus the global features' weights `ex` (one phase's [`EXTRA`]
+    /// entries, chosen by the caller for the position's phase), with the mover's legal
+    /// moves when the caller has them.
+    #[inline]
+    pub(crate) fn raw_features(
+        self,
+        full: &[i16],
+        phase_by_discs: &[u8; 65],
+        ex: &[i16; EXTRA],
+        p: u64,
+        o: u64,
+        moves_p: Option<u64>,
+    ) -> i32 {
+        match self {
+            Gather::Portable(f) => {
+                let mp = moves_p.unwrap_or_else(|| self.moves(p, o));
+                let mo = self.moves(o, p);
+                fast(f, weights_of(full, phase_by_discs, p, o), p, o)
+                    + features_sum(ex, p, o, mp, mo)
+            }
+            #[cfg(target_arch = "x86_64")]
+            Gather::Pext(pext) => pext.raw_features(full, phase_by_discs, ex, p, o, moves_p),
         }
     }
 

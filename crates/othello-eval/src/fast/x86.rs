@@ -243,6 +243,22 @@ impl Pext {
         unsafe { moves_v3(p, o) }
     }
 
+    /// See [`Gather::raw_features`].
+    #[inline]
+    pub(crate) fn raw_features(
+        self,
+        full: &[i16],
+        phase_by_discs: &[u8; 65],
+        ex: &[i16; EXTRA],
+        p: u64,
+        o: u64,
+        moves_p: Option<u64>,
+    ) -> i32 {
+        // SAFETY: as for `raw`: the token proves the CPU has the features `raw_features_v3`
+        // is compiled for.
+        unsafe { raw_features_v3(self.tables, full, phase_by_discs, ex, p, o, moves_p) }
+    }
+
     /// See [`Gather::raw`].
     #[inline]
     pub(crate) fn raw(self, full: &[i16], phase_by_discs: &[u8; 65], p: u64, o: u64) -> i32 {
@@ -256,6 +272,27 @@ impl Pext {
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 fn moves_v3(p: u64, o: u64) -> u64 {
     yomi_othello::cpu::moves_x86v3(p, o)
+}
+
+/// The evaluation before clamping with the global features, in one function compiled for
+/// x86-64-v3 (so the move generator and the patterns inline together).
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+fn raw_features_v3(
+    f: &Tables,
+    full: &[i16],
+    phase_by_discs: &[u8; 65],
+    ex: &[i16; EXTRA],
+    p: u64,
+    o: u64,
+    moves_p: Option<u64>,
+) -> i32 {
+    use yomi_othello::cpu::moves_x86v3;
+    let mp = match moves_p {
+        Some(m) => m,
+        None => moves_x86v3(p, o),
+    };
+    let mo = moves_x86v3(o, p);
+    raw_v3(f, full, phase_by_discs, p, o) + features_sum(ex, p, o, mp, mo)
 }
 
 /// The evaluation before clamping (as the portable `fast`, with `pext` gathers).
