@@ -321,6 +321,30 @@ pub fn run(args: TrainArgs) -> Res<()> {
     }
 }
 
+/// Progress lines on standard error, at most one every 30 seconds (from any thread).
+struct Every30 {
+    start: Instant,
+    last: AtomicU64,
+}
+
+impl Every30 {
+    fn new(start: Instant) -> Every30 {
+        Every30 {
+            start,
+            last: AtomicU64::new(0),
+        }
+    }
+
+    /// Prints `line(seconds so far)` if 30 seconds passed since the last line, or `always`.
+    fn say(&self, always: bool, line: impl FnOnce(u64) -> String) {
+        let secs = self.start.elapsed().as_secs();
+        if always || secs >= self.last.load(Ordering::Relaxed) + 30 {
+            self.last.store(secs, Ordering::Relaxed);
+            eprintln!("{}", line(secs));
+        }
+    }
+}
+
 fn threads(t: Option<u64>) -> usize {
     t.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -352,13 +376,11 @@ fn run_games(a: &GamesArgs) -> Res<()> {
     };
     let total = (0..a.games).filter(|&i| a.shard.contains(i)).count() as u64;
     let start = Instant::now();
-    let last = AtomicU64::new(0);
+    let every = Every30::new(start);
     let progress = |done: u64| {
-        let secs = start.elapsed().as_secs();
-        if done == total || secs >= last.load(Ordering::Relaxed) + 30 {
-            last.store(secs, Ordering::Relaxed);
-            eprintln!("{done}/{total} games, {secs} s");
-        }
+        every.say(done == total, |secs| {
+            format!("{done}/{total} games, {secs} s")
+        })
     };
     let picker = || Box::new(SearchPicker::new(evaluator.clone())) as Box<dyn MovePicker + Send>;
     let set = generate(&config, a.shard, threads(a.threads), &picker, &progress)?;
@@ -543,13 +565,11 @@ fn run_values(a: &ValuesArgs) -> Res<()> {
         .filter(|g| a.shard.contains(g.index))
         .count();
     let start = Instant::now();
-    let last = AtomicU64::new(0);
+    let every = Every30::new(start);
     let progress = |done: u64| {
-        let secs = start.elapsed().as_secs();
-        if secs >= last.load(Ordering::Relaxed) + 30 {
-            last.store(secs, Ordering::Relaxed);
-            eprintln!("{done}/{total} games searched, {secs} s");
-        }
+        every.say(false, |secs| {
+            format!("{done}/{total} games searched, {secs} s")
+        })
     };
     let (set, stats) = search_values(
         &games,
@@ -603,14 +623,9 @@ fn run_label(a: &LabelArgs) -> Res<()> {
         .filter(|g| a.shard.contains(g.index))
         .count();
     let start = Instant::now();
-    let last = AtomicU64::new(0);
-    let progress = |done: u64| {
-        let secs = start.elapsed().as_secs();
-        if secs >= last.load(Ordering::Relaxed) + 30 {
-            last.store(secs, Ordering::Relaxed);
-            eprintln!("{done} positions solved, {secs} s");
-        }
-    };
+    let every = Every30::new(start);
+    let progress =
+        |done: u64| every.say(false, |secs| format!("{done} positions solved, {secs} s"));
     let (set, stats) = label(
         &games,
         a.empties,
