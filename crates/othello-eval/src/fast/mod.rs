@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use yomi_othello::cpu::Cpu;
 
+use crate::features::Feature;
 use crate::patterns::{diag, rect_magic, rect_mask, transpose, Layout, PATTERNS};
 
 /// The conversion tables in fixed-size arrays (so the masked lookups need no bounds checks),
@@ -298,21 +299,17 @@ pub(crate) const POTENTIAL_AT: usize = 82;
 
 /// The weights of the global features of `p` (legal moves `mp`) against `o` (legal moves
 /// `mo`) in one phase's [`EXTRA`] entries: every feature, with no branch (a feature the
-/// weights do not use has zero weights).
+/// weights do not use has zero weights). The values are [`Feature::values_with`]'s, the one
+/// definition the slow path ([`Feature::entries`]) also reads.
 #[inline(always)]
 pub(crate) fn features_sum(ex: &[i16; EXTRA], p: u64, o: u64, mp: u64, mo: u64) -> i32 {
-    use yomi_othello::{potential_moves, Bitboard};
     let at = |i: usize| i32::from(ex[i & (EXTRA - 1)]);
-    let (np, no) = (
-        mp.count_ones().min(40) as usize,
-        mo.count_ones().min(40) as usize,
-    );
-    let pp = potential_moves(Bitboard(p), Bitboard(o)).count() as usize;
-    let po = potential_moves(Bitboard(o), Bitboard(p)).count() as usize;
+    let (np, no) = Feature::Mobility.values_with(p, o, mp, mo);
+    let (pp, po) = Feature::Potential.values_with(p, o, mp, mo);
     at(MOBILITY_AT + np)
-        + at(MOBILITY_AT + 41 + no)
+        + at(MOBILITY_AT + Feature::Mobility.weights() / 2 + no)
         + at(POTENTIAL_AT + pp)
-        + at(POTENTIAL_AT + 61 + po)
+        + at(POTENTIAL_AT + Feature::Potential.weights() / 2 + po)
 }
 
 /// Which compiled copy of the fast path runs, with its tables: chosen once, when the weights
@@ -353,19 +350,6 @@ impl Gather {
         }
     }
 
-    /// The legal moves of the side with discs `p` against `o`, by the compiled copy's move
-    /// generator.
-    #[inline]
-    pub(crate) fn moves(self, p: u64, o: u64) -> u64 {
-        match self {
-            Gather::Portable(_) => {
-                yomi_othello::moves(yomi_othello::Bitboard(p), yomi_othello::Bitboard(o)).0
-            }
-            #[cfg(target_arch = "x86_64")]
-            Gather::Pext(pext) => pext.moves(p, o),
-        }
-    }
-
     /// [`raw`](Self::raw) plus the global features' weights `ex` (one phase's [`EXTRA`]
     /// entries, chosen by the caller for the position's phase), with the mover's legal
     /// moves when the caller has them.
@@ -381,8 +365,9 @@ impl Gather {
     ) -> i32 {
         match self {
             Gather::Portable(f) => {
-                let mp = moves_p.unwrap_or_else(|| self.moves(p, o));
-                let mo = self.moves(o, p);
+                use yomi_othello::{moves, Bitboard};
+                let mp = moves_p.unwrap_or_else(|| moves(Bitboard(p), Bitboard(o)).0);
+                let mo = moves(Bitboard(o), Bitboard(p)).0;
                 fast(f, weights_of(full, phase_by_discs, p, o), p, o)
                     + features_sum(ex, p, o, mp, mo)
             }

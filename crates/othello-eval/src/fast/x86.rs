@@ -235,14 +235,6 @@ impl Pext {
         self.token
     }
 
-    /// See [`Gather::moves`].
-    #[inline]
-    pub(crate) fn moves(self, p: u64, o: u64) -> u64 {
-        // SAFETY: `moves_v3` needs only the CPU features it is compiled with, which the
-        // token proves this CPU has (see the safety argument of `yomi_othello::cpu`).
-        unsafe { moves_v3(p, o) }
-    }
-
     /// See [`Gather::raw_features`].
     #[inline]
     pub(crate) fn raw_features(
@@ -266,12 +258,6 @@ impl Pext {
         // token proves this CPU has (see the safety argument of `yomi_othello::cpu`).
         unsafe { raw_v3(self.tables, full, phase_by_discs, p, o) }
     }
-}
-
-/// The legal moves of `p` by the x86-64-v3 move generator.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-fn moves_v3(p: u64, o: u64) -> u64 {
-    yomi_othello::cpu::moves_x86v3(p, o)
 }
 
 /// The evaluation before clamping with the global features, in one function compiled for
