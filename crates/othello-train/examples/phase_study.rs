@@ -251,22 +251,12 @@ fn main() -> Result<(), Box<dyn Error>> {
             if g.index % study.keep.1 >= study.keep.0 {
                 continue;
             }
-            let gv = match vset {
-                Some(v) => Some(
-                    v.game(g.index)
-                        .ok_or_else(|| format!("no search values for game {}", g.index))?,
-                ),
-                None => None,
+            let samples = g.samples(set.config.exact)?;
+            let sample_values = match vset {
+                Some(v) => v.sample_values(g, &samples)?,
+                None => vec![None; samples.len()],
             };
-            let mut next = 0;
-            for s in g.samples(set.config.exact)? {
-                let value = match gv {
-                    Some(gv) if !s.exact => {
-                        next += 1;
-                        Some(f64::from(gv.values[next - 1]) / 100.0)
-                    }
-                    _ => None,
-                };
+            for (s, value) in samples.into_iter().zip(sample_values) {
                 // Only the rows the phase learns from are kept (all of them would take
                 // gigabytes): the same rows as the whole fit's while there are enough.
                 let discs = 64 - s.pos.empties().count();

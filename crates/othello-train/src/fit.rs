@@ -200,7 +200,7 @@ pub fn rows_from(
     let mut valid = Vec::new();
     let mut counts = RowCounts::default();
     for set in sets {
-        let values = if source.values.is_empty() {
+        let set_values = if source.values.is_empty() {
             None
         } else {
             let v = source.values.iter().find(|v| v.config.games == set.config);
@@ -214,32 +214,11 @@ pub fn rows_from(
         for g in &set.games {
             let held = holdout > 0 && g.index % holdout == 0;
             let samples = g.samples(set.config.exact)?;
-            let game_values = match values {
-                None => None,
-                Some(v) => {
-                    let gv = v.game(g.index).ok_or_else(|| {
-                        TrainError::Mismatch(format!("no search values for game {}", g.index))
-                    })?;
-                    let want = samples.iter().filter(|s| !s.exact).count();
-                    if gv.values.len() != want {
-                        return Err(TrainError::Mismatch(format!(
-                            "game {}: {} search values for {want} positions",
-                            g.index,
-                            gv.values.len()
-                        )));
-                    }
-                    Some(&gv.values)
-                }
+            let values = match set_values {
+                Some(v) => v.sample_values(g, &samples)?,
+                None => vec![None; samples.len()],
             };
-            let mut next = 0;
-            for s in &samples {
-                let value = match (game_values, s.exact) {
-                    (Some(v), false) => {
-                        next += 1;
-                        Some(f64::from(v[next - 1]) / 100.0)
-                    }
-                    _ => None,
-                };
+            for (s, value) in samples.iter().zip(values) {
                 if !source.exclude.is_empty() && source.exclude.contains(&s.pos.canonical()) {
                     counts.excluded += 1;
                     continue;

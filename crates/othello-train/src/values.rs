@@ -13,7 +13,7 @@ use yomi_othello_search::{
     score_in_discs, MidgameLimits, MidgameSearch, RootValues, PROBCUT_LEARNED,
 };
 
-use crate::games::{join_by_game, GameConfig, GameRecord, GameSet};
+use crate::games::{join_by_game, GameConfig, GameRecord, GameSet, Sample};
 use crate::TrainError;
 
 /// Search value files: the checked container with magic `YOMIVALS`, tag `othello`, one
@@ -215,6 +215,35 @@ impl ValueSet {
             .binary_search_by_key(&index, |g| g.game)
             .ok()
             .map(|i| &self.games[i])
+    }
+
+    /// The search value of each of `samples` (the game's [`GameRecord::samples`], in order),
+    /// in discs; `None` for a sample labelled exactly.
+    ///
+    /// # Errors
+    /// [`TrainError::Mismatch`] when the set has no values for the game, or not one for each
+    /// of its samples that is not exact.
+    pub fn sample_values(
+        &self,
+        game: &GameRecord,
+        samples: &[Sample],
+    ) -> Result<Vec<Option<f64>>, TrainError> {
+        let gv = self.game(game.index).ok_or_else(|| {
+            TrainError::Mismatch(format!("no search values for game {}", game.index))
+        })?;
+        let want = samples.iter().filter(|s| !s.exact).count();
+        if gv.values.len() != want {
+            return Err(TrainError::Mismatch(format!(
+                "game {}: {} search values for {want} positions",
+                game.index,
+                gv.values.len()
+            )));
+        }
+        let mut values = gv.values.iter();
+        Ok(samples
+            .iter()
+            .map(|s| (!s.exact).then(|| f64::from(*values.next().expect("counted above")) / 100.0))
+            .collect())
     }
 
     /// The bytes of a search value file.
