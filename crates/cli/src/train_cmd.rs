@@ -398,11 +398,20 @@ fn run_games(a: &GamesArgs) -> Res<()> {
     Ok(())
 }
 
-fn read_sets(files: &[PathBuf]) -> Res<Vec<GameSet>> {
+/// Every file read by `read` (a game, labelled position or search value file); an error names
+/// its file.
+fn read_all<T>(
+    files: &[PathBuf],
+    read: impl Fn(&std::path::Path) -> Result<T, yomi_othello_train::TrainError>,
+) -> Res<Vec<T>> {
     files
         .iter()
-        .map(|f| GameSet::read(f).map_err(|e| format!("{}: {e}", f.display()).into()))
+        .map(|f| read(f).map_err(|e| format!("{}: {e}", f.display()).into()))
         .collect()
+}
+
+fn read_sets(files: &[PathBuf]) -> Res<Vec<GameSet>> {
+    read_all(files, GameSet::read)
 }
 
 fn run_fit(a: &FitArgs) -> Res<()> {
@@ -533,10 +542,7 @@ fn is_label_file(path: &std::path::Path) -> Res<bool> {
 }
 
 fn read_value_sets(files: &[PathBuf]) -> Res<Vec<ValueSet>> {
-    files
-        .iter()
-        .map(|f| ValueSet::read(f).map_err(|e| format!("{}: {e}", f.display()).into()))
-        .collect()
+    read_all(files, ValueSet::read)
 }
 
 fn run_values(a: &ValuesArgs) -> Res<()> {
@@ -551,12 +557,7 @@ fn run_values(a: &ValuesArgs) -> Res<()> {
             Some((t * 100.0).round() as u32)
         }
     };
-    let weights = match &a.weights {
-        Some(path) => {
-            Arc::new(Weights::read(path).map_err(|e| format!("{}: {e}", path.display()))?)
-        }
-        None => Weights::builtin(),
-    };
+    let weights = learned_weights(a.weights.as_ref())?;
     let name = evaluator_name(Some(&weights))?;
     let games = GameSet::merge(read_sets(&a.files)?)?;
     let total = games
@@ -608,10 +609,7 @@ fn run_values(a: &ValuesArgs) -> Res<()> {
 }
 
 fn read_label_sets(files: &[PathBuf]) -> Res<Vec<LabelSet>> {
-    files
-        .iter()
-        .map(|f| LabelSet::read(f).map_err(|e| format!("{}: {e}", f.display()).into()))
-        .collect()
+    read_all(files, LabelSet::read)
 }
 
 fn run_label(a: &LabelArgs) -> Res<()> {
@@ -662,7 +660,7 @@ fn run_label(a: &LabelArgs) -> Res<()> {
 
 /// The learned evaluation: the weight file at `path`, or the built-in weights without one; a
 /// file that cannot be read is an error that names it.
-fn learned_weights(path: Option<&PathBuf>) -> Res<Arc<dyn Evaluator>> {
+fn learned_weights(path: Option<&PathBuf>) -> Res<Arc<Weights>> {
     Ok(match path {
         Some(path) => {
             Arc::new(Weights::read(path).map_err(|e| format!("{}: {e}", path.display()))?)
@@ -726,7 +724,7 @@ fn run_probcut(a: &ProbcutArgs) -> Res<()> {
     if a.min_empties > a.max_empties {
         return Err("--min-empties is above --max-empties".into());
     }
-    let eval = learned_weights(a.weights.as_ref())?;
+    let eval: Arc<dyn Evaluator> = learned_weights(a.weights.as_ref())?;
     let sets = read_sets(&a.files)?;
     let config = ProbCutConfig {
         max_depth: a.max_depth,
