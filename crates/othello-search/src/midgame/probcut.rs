@@ -44,65 +44,65 @@ pub fn probcut_shallow(depth: u32) -> u32 {
     s.max(1)
 }
 
-/// The statistics the search uses with the learned evaluation (the built-in weights), one
-/// row per depth from [`PROBCUT_MIN_DEPTH`]; deeper nodes use the last row. Measured by
+/// The statistics the search uses with the learned evaluation (the built-in weights, round 4),
+/// one row per depth from [`PROBCUT_MIN_DEPTH`]; deeper nodes use the last row. Measured by
 /// `yomi train probcut` (see `docs/eval.md`, "Multi-ProbCut"), which prints this table.
 pub const PROBCUT_LEARNED: &[ProbCutPair] = &[
     ProbCutPair {
         depth: 3,
         shallow: 1,
-        slope: 1.0013,
-        offset: -10.2,
-        sigma: 345.0,
+        slope: 1.0117,
+        offset: -0.2,
+        sigma: 326.6,
     },
     ProbCutPair {
         depth: 4,
         shallow: 2,
-        slope: 1.0068,
-        offset: 0.7,
-        sigma: 313.7,
+        slope: 1.0120,
+        offset: 4.0,
+        sigma: 288.3,
     },
     ProbCutPair {
         depth: 5,
         shallow: 1,
-        slope: 1.0103,
-        offset: 1.4,
-        sigma: 461.1,
+        slope: 1.0230,
+        offset: 2.6,
+        sigma: 428.5,
     },
     ProbCutPair {
         depth: 6,
         shallow: 2,
-        slope: 1.0196,
-        offset: 1.0,
-        sigma: 422.9,
+        slope: 1.0287,
+        offset: 11.5,
+        sigma: 389.2,
     },
     ProbCutPair {
         depth: 7,
         shallow: 3,
-        slope: 1.0246,
-        offset: 16.0,
-        sigma: 387.3,
+        slope: 1.0283,
+        offset: 6.5,
+        sigma: 361.0,
     },
     ProbCutPair {
         depth: 8,
         shallow: 4,
-        slope: 1.0301,
-        offset: 0.6,
-        sigma: 348.4,
+        slope: 1.0324,
+        offset: 13.5,
+        sigma: 325.3,
     },
     ProbCutPair {
         depth: 9,
         shallow: 3,
-        slope: 1.0409,
-        offset: 18.7,
-        sigma: 456.5,
+        slope: 1.0393,
+        offset: 10.3,
+        sigma: 417.2,
     },
     ProbCutPair {
         depth: 10,
         shallow: 4,
-        slope: 1.0456,
-        offset: 12.4,
-        sigma: 419.0,
+        slope: 1.0473,
+        offset: 26.8,
+        sigma: 380.8,
     },
 ];
 
