@@ -213,11 +213,18 @@ impl Default for OthelloSettings {
 pub struct OthelloAgent {
     settings: OthelloSettings,
     midgame: MidgameSearch,
+    /// The solver of the moves played: its table sees the same solves whether the move is
+    /// chosen or explained, so [`Agent::choose`] and [`Agent::explain`] pick the same move.
     solver: Option<Solver>,
+    /// The solver of an explanation's values for every move, with a table of its own.
+    values_solver: Option<Solver>,
     /// Limits from [`Agent::set_limits`].
     limits: Limits,
     /// The game clock from [`Agent::set_clock`], when the game has one.
     clock: Option<Clock>,
+    /// The solver's speed on this machine in nodes per second: [`DEFAULT_SOLVER_RATE`] until
+    /// a solve has measured it, for the predicted cost of a solve at a clock.
+    solver_rate: f64,
 }
 
 impl OthelloAgent {
@@ -232,8 +239,10 @@ impl OthelloAgent {
             midgame,
             settings,
             solver: None,
+            values_solver: None,
             limits: Limits::none(),
             clock: None,
+            solver_rate: DEFAULT_SOLVER_RATE,
         })
     }
 
@@ -243,20 +252,28 @@ impl OthelloAgent {
         &self.settings
     }
 
-    fn solver(&mut self) -> Result<&mut Solver, AgentError> {
-        if self.solver.is_none() {
-            let config = SolverConfig {
-                threads: 1,
-                hash_mb: self.settings.hash_mb,
-                ..SolverConfig::default()
-            };
+    /// The solver of the moves played, or with `values` the one of the explanations' values
+    /// (each built on first use).
+    fn solver(&mut self, values: bool) -> Result<&mut Solver, AgentError> {
+        let config = SolverConfig {
+            threads: 1,
+            hash_mb: self.settings.hash_mb,
+            ..SolverConfig::default()
+        };
+        let agent = self.to_string();
+        let slot = if values {
+            &mut self.values_solver
+        } else {
+            &mut self.solver
+        };
+        if slot.is_none() {
             let solver = Solver::new(config).map_err(|e| AgentError::Failed {
-                agent: self.to_string(),
+                agent,
                 reason: e.to_string(),
             })?;
-            self.solver = Some(solver);
+            *slot = Some(solver);
         }
-        Ok(self.solver.as_mut().expect("just built"))
+        Ok(slot.as_mut().expect("just built"))
     }
 }
 
@@ -269,7 +286,8 @@ impl OthelloAgent {
         // games without one. The caller's limits still bound every move.
         let (own, why) = match &self.clock {
             Some(clock) => {
-                let (time, why) = clock_budget(clock, empties, self.settings.exact);
+                let solve_at = self.solve_point(clock);
+                let (time, why) = clock_budget(clock, empties, solve_at);
                 (Some(time), Some(why))
             }
             None => (self.settings.time, None),
@@ -380,56 +398,14 @@ impl Agent<Othello> for OthelloAgent {
     }
 
     fn explain(&mut self, state: &Othello, rng: &mut Rng) -> Result<Explanation<Move>, AgentError> {
-        let moves = moves_of(state)?;
-        let empties = state.empties().count();
-        if moves.len() == 1 {
-            let scored = vec![MoveScore::new(moves[0], 0.0).with_note("only legal move")];
-            let mut e = explain_best(self.to_string(), scored, rng);
-            e.notes.push("only one legal move: not searched".into());
-            return Ok(e);
-        }
-        let solve = if empties <= self.settings.exact {
-            Some(Mode::Exact)
-        } else if empties <= self.settings.wld {
-            Some(Mode::Wld)
-        } else {
-            None
-        };
-        let (limits, budget) = self.move_limits(empties);
-        let watch = limits.start();
-        let mut notes: Vec<String> = self.level_note().into_iter().collect();
-        notes.extend(budget);
-        if let Some(mode) = solve {
-            let values = self.solver()?.move_values_limited(state, mode, &limits);
-            let nodes: u64 = values.iter().map(|v| v.nodes).sum();
-            if values.iter().any(|v| !v.is_exact()) {
-                notes.push(format!(
-                    "the {mode} solve at {empties} empties stopped at a limit after {nodes} \
-                     nodes: playing by the midgame search"
-                ));
-                return self.midgame_move(state, &moves, &limits, &watch, notes, rng);
-            }
-            let (how, unit) = match mode {
-                Mode::Exact => ("exact solve", "final disc difference"),
-                Mode::Wld => ("WLD solve", "1 win, 0 draw, -1 loss"),
-            };
-            let mut scored = Vec::with_capacity(moves.len());
-            for &mv in &moves {
-                let v = self.value_of(&values, mv, |v| v.mv, "solver")?;
-                scored.push(
-                    MoveScore::new(mv, f64::from(v.score))
-                        .with_note(how)
-                        .with_part("nodes", v.nodes as f64),
-                );
-            }
-            let mut e = explain_best(self.to_string(), scored, rng);
-            e.notes.extend(notes);
-            e.notes.push(format!(
-                "{how} at {empties} empties, {nodes} nodes; scores: {unit}"
-            ));
-            return Ok(e);
-        }
-        self.midgame_move(state, &moves, &limits, &watch, notes, rng)
+        self.decide(state, rng, true)
+    }
+
+    /// As [`Agent::explain`], except that a solve proves the best move only (the solver's
+    /// root search, a fraction of the cost of every move's value), so the move can differ
+    /// from `explain`'s among moves of the same value.
+    fn choose(&mut self, state: &Othello, rng: &mut Rng) -> Result<Move, AgentError> {
+        Ok(self.decide(state, rng, false)?.chosen)
     }
 
     fn set_limits(&mut self, limits: &Limits) {
@@ -443,6 +419,196 @@ impl Agent<Othello> for OthelloAgent {
     }
 }
 
+impl OthelloAgent {
+    /// The move and its explanation; `full`: every move's value where the position is
+    /// solved, else only the best move's ([`Agent::choose`]).
+    fn decide(
+        &mut self,
+        state: &Othello,
+        rng: &mut Rng,
+        full: bool,
+    ) -> Result<Explanation<Move>, AgentError> {
+        let moves = moves_of(state)?;
+        let empties = state.empties().count();
+        if moves.len() == 1 {
+            let scored = vec![MoveScore::new(moves[0], 0.0).with_note("only legal move")];
+            let mut e = explain_best(self.to_string(), scored, rng);
+            e.notes.push("only one legal move: not searched".into());
+            return Ok(e);
+        }
+        let (limits, budget) = self.move_limits(empties);
+        let solve = self.solve_mode(empties, limits.time);
+        let watch = limits.start();
+        let mut notes: Vec<String> = self.level_note().into_iter().collect();
+        notes.extend(budget);
+        let Some((mode, predicted)) = solve else {
+            return self.midgame_move(state, &moves, &limits, &watch, notes, rng);
+        };
+        if let Some(cost) = predicted {
+            notes.push(format!(
+                "the {mode} solve at {empties} empties is predicted to take {:.3} s \
+                 ({:.0} nodes at {:.1} M nodes/s), within this move's time: solving",
+                cost.as_secs_f64(),
+                solve_nodes(mode, empties),
+                self.solver_rate / 1e6
+            ));
+        }
+        let (how, unit) = match mode {
+            Mode::Exact => ("exact solve", "final disc difference"),
+            Mode::Wld => ("WLD solve", "1 win, 0 draw, -1 loss"),
+        };
+        // The best move first (the root search: what `choose` plays); for an explanation,
+        // then every move's value, in what is left of the move's time, by the other solver.
+        // The chosen move is the root search's in both, so `choose` and `explain` agree.
+        let started = std::time::Instant::now();
+        let solution = self.solver(false)?.solve_limited(state, mode, &limits);
+        let mut nodes = solution.nodes;
+        let mut finished = solution.stopped.is_none();
+        let mut scored: Vec<MoveScore<Move>> = solution
+            .best
+            .map(|mv| {
+                vec![MoveScore::new(mv, f64::from(solution.score))
+                    .with_note(format!("{how}, the best move only"))
+                    .with_part("nodes", solution.nodes as f64)]
+            })
+            .unwrap_or_default();
+        finished &= !scored.is_empty();
+        if full && finished {
+            let mut rest = limits.clone();
+            rest.time = watch.remaining();
+            let values = self.solver(true)?.move_values_limited(state, mode, &rest);
+            nodes += values.iter().map(|v| v.nodes).sum::<u64>();
+            finished = values.iter().all(|v| v.is_exact());
+            scored.clear();
+            for &mv in &moves {
+                let v = self.value_of(&values, mv, |v| v.mv, "solver")?;
+                scored.push(
+                    MoveScore::new(mv, f64::from(v.score))
+                        .with_note(how)
+                        .with_part("nodes", v.nodes as f64),
+                );
+            }
+        }
+        self.observe_solver_rate(nodes, started.elapsed());
+        if !finished {
+            notes.push(format!(
+                "the {mode} solve at {empties} empties stopped at a limit after {nodes} \
+                 nodes: playing by the midgame search"
+            ));
+            let mut left = limits.clone();
+            if predicted.is_some() {
+                // A predicted solve that ran over: the midgame search gets a quarter of the
+                // move's time again (the plan never gives a move more than half of the
+                // usable time, so this stays within the clock).
+                left.time = limits.time.map(|t| t / 4);
+                let watch = left.start();
+                return self.midgame_move(state, &moves, &left, &watch, notes, rng);
+            }
+            return self.midgame_move(state, &moves, &limits, &watch, notes, rng);
+        }
+        let root_best = solution.best;
+        let mut e = Explanation::from_scores(self.to_string(), scored, |best| {
+            root_best.filter(|mv| best.contains(mv)).unwrap_or(best[0])
+        });
+        e.notes.extend(notes);
+        e.notes.push(format!(
+            "{how} at {empties} empties, {nodes} nodes; scores: {unit}"
+        ));
+        Ok(e)
+    }
+
+    /// How the position at `empties` is played: a solve (and its predicted time when the
+    /// clock, not the `wld` and `exact` settings, chose it) or `None` for the midgame search.
+    /// At a clock and without a level, an exact (else a WLD) solve is chosen as soon as its
+    /// predicted time fits [`SOLVE_FIT`] of the move's time `time`.
+    fn solve_mode(&self, empties: u32, time: Option<Duration>) -> Option<(Mode, Option<Duration>)> {
+        let s = &self.settings;
+        if empties <= s.exact {
+            return Some((Mode::Exact, None));
+        }
+        let fits = |mode| {
+            let cost = self.solve_time(mode, empties);
+            let ok = self.predicts_solves()
+                && empties <= MAX_PREDICTED_SOLVE
+                && time.is_some_and(|t| cost <= t.mul_f64(SOLVE_FIT));
+            ok.then_some(cost)
+        };
+        if let Some(cost) = fits(Mode::Exact) {
+            return Some((Mode::Exact, Some(cost)));
+        }
+        if empties <= s.wld {
+            return Some((Mode::Wld, None));
+        }
+        fits(Mode::Wld).map(|cost| (Mode::Wld, Some(cost)))
+    }
+
+    /// Whether the solves start by their predicted cost: at a clock, without a level (a
+    /// level's solve empties are part of its strength).
+    fn predicts_solves(&self) -> bool {
+        self.clock.is_some() && self.settings.level.is_none()
+    }
+
+    /// The predicted time of a best-move solve in `mode` at `empties`, at the measured rate.
+    fn solve_time(&self, mode: Mode, empties: u32) -> Duration {
+        Duration::from_secs_f64((solve_nodes(mode, empties) / self.solver_rate).min(MAX_SECONDS))
+    }
+
+    /// The empties at which the clock plans the exact solve: the most at which the predicted
+    /// time fits [`SOLVE_FIT`] of the move time the plan gives a solve (half of the usable
+    /// time), never fewer than the `exact` setting; with a level, the level's `exact`.
+    fn solve_point(&self, clock: &Clock) -> u32 {
+        let usable = usable_time(clock);
+        let mut at = self.settings.exact;
+        if self.settings.level.is_some() {
+            return at;
+        }
+        for e in (self.settings.exact + 1)..=MAX_PREDICTED_SOLVE {
+            if self.solve_time(Mode::Exact, e) <= (usable / 2).mul_f64(SOLVE_FIT) {
+                at = e;
+            }
+        }
+        at
+    }
+
+    /// Folds a solve's speed into the measured rate (solves under 20 ms are too short to
+    /// time).
+    fn observe_solver_rate(&mut self, nodes: u64, elapsed: Duration) {
+        if elapsed >= Duration::from_millis(20) && nodes > 0 {
+            let rate = nodes as f64 / elapsed.as_secs_f64();
+            self.solver_rate = (0.5 * self.solver_rate + 0.5 * rate).clamp(1e5, 1e9);
+        }
+    }
+}
+
+/// The solver's speed assumed before a solve has measured it, in nodes per second: a third of
+/// one EPYC core's speed on the FFO suite, for a slower or busy machine.
+const DEFAULT_SOLVER_RATE: f64 = 10e6;
+/// The share of a move's time that a solve's predicted time must fit for the clock to choose
+/// it before the `wld` and `exact` settings do.
+const SOLVE_FIT: f64 = 0.5;
+/// The most empties at which the clock chooses a solve.
+const MAX_PREDICTED_SOLVE: u32 = 30;
+/// The exact solve's nodes at 20 empties, for [`solve_nodes`]: measured on 130 positions at 14
+/// to 26 empties (ten at each) of `yomi openings positions`, `yomi solve --threads 1
+/// --hash-mb 16`.
+const EXACT_NODES_20: f64 = 6.67e6;
+/// The exact solve's growth per empty square, from the same fit.
+const EXACT_GROWTH: f64 = 2.083;
+/// The WLD solve's nodes at 20 empties, from the same positions.
+const WLD_NODES_20: f64 = 1.16e6;
+/// The WLD solve's growth per empty square.
+const WLD_GROWTH: f64 = 2.451;
+
+/// The nodes of a best-move solve (one thread, an empty table) in `mode` at `empties`: a
+/// line through the 75th percentiles measured on self-play positions (`docs/agents.md`).
+fn solve_nodes(mode: Mode, empties: u32) -> f64 {
+    let (at20, growth) = match mode {
+        Mode::Exact => (EXACT_NODES_20, EXACT_GROWTH),
+        Mode::Wld => (WLD_NODES_20, WLD_GROWTH),
+    };
+    at20 * growth.powi(empties as i32 - 20)
+}
+
 /// The share of the time left kept in reserve, never planned.
 const CLOCK_RESERVE: f64 = 0.05;
 /// Time kept back for the harness, the pipes, the reply and a busy machine's scheduling,
@@ -451,14 +617,14 @@ const CLOCK_MARGIN: Duration = Duration::from_millis(100);
 
 /// The time for a move at `empties` empties on `clock`, and why. Kept back: 5% of the time
 /// left and 100 ms. The rest is spread over the side's moves still to play before the exact
-/// solve starts (at `exact` empties: the solve and the moves after it cost little), or, from
-/// there on, half of it goes to the solve; each move also gets 90% of the increment, and
-/// never more than half of what is left.
-fn clock_budget(clock: &Clock, empties: u32, exact: u32) -> (Duration, String) {
+/// solve planned at `solve_at` empties ([`OthelloAgent::solve_point`]: the solve and the
+/// moves after it cost little), or, from there on, half of it goes to the solve; each move
+/// also gets 90% of the increment, and never more than half of what is left.
+fn clock_budget(clock: &Clock, empties: u32, solve_at: u32) -> (Duration, String) {
     let left = clock.remaining;
-    let reserve = left.mul_f64(CLOCK_RESERVE) + CLOCK_MARGIN;
-    let usable = left.saturating_sub(reserve);
-    let plies_to_solve = empties.saturating_sub(exact);
+    let reserve = clock_reserve(clock);
+    let usable = usable_time(clock);
+    let plies_to_solve = empties.saturating_sub(solve_at);
     let moves = match clock.moves_to_go {
         Some(m) => m.max(1),
         None if plies_to_solve == 0 => 2,
@@ -468,14 +634,25 @@ fn clock_budget(clock: &Clock, empties: u32, exact: u32) -> (Duration, String) {
     let time = share.min(usable / 2).max(Duration::from_millis(1));
     let why = format!(
         "clock: {:.3} s left, +{:.3} s a move: {:.3} s for this move ({} moves to plan over, \
-         {:.3} s kept in reserve)",
+         {:.3} s kept in reserve, the exact solve planned at {} empties)",
         left.as_secs_f64(),
         clock.increment.as_secs_f64(),
         time.as_secs_f64(),
         moves,
-        reserve.as_secs_f64()
+        reserve.as_secs_f64(),
+        solve_at
     );
     (time, why)
+}
+
+/// The time kept back on `clock`: 5% of the time left and 100 ms.
+fn clock_reserve(clock: &Clock) -> Duration {
+    clock.remaining.mul_f64(CLOCK_RESERVE) + CLOCK_MARGIN
+}
+
+/// The time on `clock` that may be planned: the time left less the reserve.
+fn usable_time(clock: &Clock) -> Duration {
+    clock.remaining.saturating_sub(clock_reserve(clock))
 }
 
 impl OthelloAgent {
@@ -568,12 +745,12 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
                 ParamInfo {
                     name: "wld",
                     default: "18",
-                    help: "win/loss/draw solve at this many empty squares or fewer",
+                    help: "win/loss/draw solve at this many empty squares or fewer (at a clock, sooner where its predicted time fits)",
                 },
                 ParamInfo {
                     name: "exact",
                     default: "16",
-                    help: "exact solve at this many empty squares or fewer",
+                    help: "exact solve at this many empty squares or fewer (at a clock, sooner where its predicted time fits)",
                 },
                 ParamInfo {
                     name: "hash_mb",

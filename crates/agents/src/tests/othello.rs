@@ -313,7 +313,7 @@ fn other_agent_weights_move_no_solver_node() {
 fn othello_plans_its_time_from_the_clock_and_keeps_within_it() {
     use std::time::Duration;
     use yomi_core::{Agent, Clock};
-    // The plan: 5% + 100 ms kept back, the rest over the moves before the exact solve.
+    // The plan: 5% + 100 ms kept back, the rest over the moves before the planned solve.
     let mut agent = Othello::zoo().build("othello:exact=16,wld=18").unwrap();
     let pos = random_game_positions(&Othello::new(), 1, &mut Rng::seed_from_u64(4))[20];
     let empties = pos.empties().count();
@@ -325,11 +325,15 @@ fn othello_plans_its_time_from_the_clock_and_keeps_within_it() {
     }));
     let e = agent.explain(&pos, &mut Rng::seed_from_u64(1)).unwrap();
     let note = e.notes.iter().find(|n| n.starts_with("clock:")).unwrap();
-    // (10 - 0.6) s over the 12 moves before 16 empties: 0.7833 s.
+    // The exact solve is planned at 21 empties, the most whose predicted time (at the
+    // assumed 10 M nodes/s) fits a quarter of the usable 9.4 s; 9.4 s over the 10 moves
+    // before it: 0.94 s.
     assert!(
         note.contains("10.000 s left")
-            && note.contains("0.78")
-            && note.contains("s for this move (12 moves to plan over, 0.600 s kept in reserve)"),
+            && note.contains(
+                "0.940 s for this move (10 moves to plan over, 0.600 s kept in \
+                              reserve, the exact solve planned at 21 empties)"
+            ),
         "{note}"
     );
     agent.set_clock(None);
@@ -355,6 +359,92 @@ fn othello_plans_its_time_from_the_clock_and_keeps_within_it() {
     assert_eq!(result.total().games(), 2);
     assert!(result.forfeits.is_empty(), "{:?}", result.forfeits);
     assert!(result.time[0].seconds < 6.0, "{:?}", result.time);
+}
+
+/// At a clock the agent solves as soon as the solve's predicted time fits the move's time:
+/// with a minute left at 22 empties (`exact=16,wld=18`) it solves exactly, with 0.3 s it
+/// searches; `choose` plays a move of the best value that `explain` proves.
+#[test]
+fn othello_solves_early_at_a_clock_when_the_solve_fits() {
+    use std::time::Duration;
+    use yomi_core::{Agent, Clock};
+    let pos = random_game_positions(&Othello::new(), 1, &mut Rng::seed_from_u64(4))[38];
+    assert_eq!(pos.empties().count(), 22);
+    let clock = |secs: f64| Clock {
+        remaining: Duration::from_secs_f64(secs),
+        increment: Duration::ZERO,
+        moves_to_go: None,
+    };
+    let zoo = Othello::zoo();
+    let mut agent = zoo.build("othello:exact=16,wld=18").unwrap();
+    agent.set_clock(Some(&clock(60.0)));
+    let e = agent.explain(&pos, &mut Rng::seed_from_u64(1)).unwrap();
+    assert!(
+        e.notes
+            .iter()
+            .any(|n| n.contains("exact solve at 22 empties is predicted")),
+        "{:?}",
+        e.notes
+    );
+    assert!(e
+        .notes
+        .iter()
+        .any(|n| n.starts_with("exact solve at 22 empties")));
+    let best = e.moves.iter().map(|m| m.score).fold(f64::MIN, f64::max);
+    let chosen = agent.choose(&pos, &mut Rng::seed_from_u64(1)).unwrap();
+    let of_chosen = e.moves.iter().find(|m| m.mv == chosen).unwrap().score;
+    assert_eq!(
+        of_chosen, best,
+        "{chosen} is not a best move: {:?}",
+        e.moves
+    );
+
+    let searched = |e: &yomi_core::Explanation<yomi_othello::Move>| {
+        e.notes.iter().any(|n| n.starts_with("depth "))
+            && !e
+                .notes
+                .iter()
+                .any(|n| n.contains("predicted") || n.contains("solve at"))
+    };
+    agent.set_clock(Some(&clock(0.3)));
+    let e = agent.explain(&pos, &mut Rng::seed_from_u64(1)).unwrap();
+    assert!(searched(&e), "{:?}", e.notes);
+    // Without a clock the settings decide: a midgame search at 22 empties.
+    agent.set_clock(None);
+    let e = agent.explain(&pos, &mut Rng::seed_from_u64(1)).unwrap();
+    assert!(searched(&e), "{:?}", e.notes);
+    // A level keeps its solve empties at a clock (level 10: WLD 18, exact 16).
+    let mut level = zoo.build("othello:level=10,depth=4").unwrap();
+    level.set_clock(Some(&clock(60.0)));
+    let e = level.explain(&pos, &mut Rng::seed_from_u64(1)).unwrap();
+    assert!(searched(&e), "{:?}", e.notes);
+}
+
+/// `choose` proves the best move only; at fixed settings it plays a move that `explain`
+/// values best, over the solved plies of a few games.
+#[test]
+fn othello_choose_plays_a_best_solved_move() {
+    use yomi_core::Agent;
+    let zoo = Othello::zoo();
+    let mut agent = zoo.build("othello:time=0,depth=2,exact=12,wld=14").unwrap();
+    let mut checked = 0;
+    for seed in 0..3 {
+        for pos in random_game_positions(&Othello::new(), 1, &mut Rng::seed_from_u64(seed)) {
+            let e = pos.empties().count();
+            if !(6..=14).contains(&e) || pos.legal_moves().len() < 2 {
+                continue;
+            }
+            let x = agent.explain(&pos, &mut Rng::seed_from_u64(1)).unwrap();
+            let chosen = agent.choose(&pos, &mut Rng::seed_from_u64(1)).unwrap();
+            assert!(
+                x.best.contains(&chosen),
+                "{pos}: {chosen} not in {:?}",
+                x.best
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked}");
 }
 
 #[test]
