@@ -478,14 +478,33 @@ impl OthelloAgent {
             rest.time = watch.remaining();
             let values = self.solver(true)?.move_values_limited(state, mode, &rest);
             nodes += values.iter().map(|v| v.nodes).sum::<u64>();
-            finished = values.iter().all(|v| v.is_exact());
+            // The best move is proved either way; a move whose value the limit left unproved
+            // shows its upper bound (never above the best).
+            let (root, top) = (solution.best, solution.score);
             scored.clear();
             for &mv in &moves {
                 let v = self.value_of(&values, mv, |v| v.mv, "solver")?;
+                let (score, note) = if Some(mv) == root {
+                    (top, how.to_string())
+                } else if v.is_exact() {
+                    (v.score, how.to_string())
+                } else {
+                    (
+                        v.upper.min(top),
+                        format!("{how}, stopped at a limit: an upper bound"),
+                    )
+                };
                 scored.push(
-                    MoveScore::new(mv, f64::from(v.score))
-                        .with_note(how)
+                    MoveScore::new(mv, f64::from(score))
+                        .with_note(note)
                         .with_part("nodes", v.nodes as f64),
+                );
+            }
+            if !values.iter().all(|v| v.is_exact()) {
+                notes.push(
+                    "a limit stopped the values of the other moves: the best move's is proved, \
+                     the unfinished ones show upper bounds"
+                        .to_string(),
                 );
             }
         }
