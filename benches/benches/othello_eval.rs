@@ -29,14 +29,22 @@ fn positions() -> Vec<(u64, u64)> {
     out
 }
 
+/// The pattern part of the built-in weights alone (the first generation's model).
+fn patterns_only(w: &Weights) -> Weights {
+    let n = Layout::get().compact_len();
+    let tables = (0..w.phases()).map(|k| w.table(k)[..n].to_vec()).collect();
+    Weights::from_tables("bench patterns", tables).expect("a sound table")
+}
+
 /// The built-in pattern weights with random weights for every global feature (a model of the
-/// second generation's size and cost).
+/// second generation's size and cost, whatever the built-in set has).
 fn with_features(w: &Weights) -> Weights {
     let mut rng = Rng::seed_from_u64(7);
     let extra: usize = FEATURES.iter().map(|f| f.weights()).sum();
+    let patterns = patterns_only(w);
     let tables = (0..w.phases())
         .map(|k| {
-            let mut t = w.table(k).to_vec();
+            let mut t = patterns.table(k).to_vec();
             t.extend((0..extra).map(|_| rng.below(401) as i16 - 200));
             t
         })
@@ -70,7 +78,7 @@ fn bench_eval(c: &mut Criterion) {
     let mut group = c.benchmark_group("othello-eval");
     group.throughput(Throughput::Elements(positions.len() as u64));
     let mut copies = Vec::new();
-    for w in [(*builtin).clone(), with_features(&builtin)] {
+    for w in [patterns_only(&builtin), with_features(&builtin)] {
         let portable = (w.cpu() != Cpu::Portable).then(|| w.clone().with_cpu(Cpu::Portable));
         copies.push(w);
         copies.extend(portable);
