@@ -60,6 +60,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod analysis;
 mod basic;
 mod blunder;
 mod common;
@@ -77,6 +78,10 @@ mod tree;
 mod weight;
 mod zoo;
 
+pub use analysis::{
+    analyse_position, interpret, result_value, score_value, AnalysedKind, AnalysedValue,
+    AnalysisError, Analyst, PositionAnalysis, ValueUnit, FORCED_STEPS, LINE_MOVES, LINE_STEP_SHARE,
+};
 pub use basic::{register_generic, FirstAgent, RandomAgent};
 pub use blunder::BlunderAgent;
 pub use common::WIN_VALUE;

@@ -16,6 +16,7 @@ use yomi_othello_search::{
     Weights, EVAL_LIMIT, FINAL_SCALE, PROBCUT_LEARNED, PROBCUT_THRESHOLD,
 };
 
+use crate::analysis::{EXACT_SOLVE, SEARCH_EXACT, UPPER_BOUND, WLD_SOLVE};
 use crate::common::{explain_best, moves_of, time_text};
 use crate::othello_levels::{OthelloLevel, MAX_LEVEL};
 use crate::{AgentInfo, ParamInfo, Registry};
@@ -454,8 +455,8 @@ impl OthelloAgent {
             ));
         }
         let (how, unit) = match mode {
-            Mode::Exact => ("exact solve", "final disc difference"),
-            Mode::Wld => ("WLD solve", "1 win, 0 draw, -1 loss"),
+            Mode::Exact => (EXACT_SOLVE, "final disc difference"),
+            Mode::Wld => (WLD_SOLVE, "1 win, 0 draw, -1 loss"),
         };
         // The best move first (the root search: what `choose` plays); for an explanation,
         // then every move's value, in what is left of the move's time, by the other solver.
@@ -491,7 +492,7 @@ impl OthelloAgent {
                 } else {
                     (
                         v.upper.min(top),
-                        format!("{how}, stopped at a limit: an upper bound"),
+                        format!("{how}, stopped at a limit: {UPPER_BOUND}"),
                     )
                 };
                 scored.push(
@@ -695,7 +696,7 @@ impl OthelloAgent {
             .search_limited(state, self.settings.depth, &left);
         let eval = self.midgame.evaluator().name();
         let how = if result.exact {
-            format!("depth {} search, exact", result.depth)
+            format!("depth {} search{SEARCH_EXACT}", result.depth)
         } else {
             format!("depth {} search, {eval} evaluation", result.depth)
         };
@@ -705,7 +706,7 @@ impl OthelloAgent {
             let note = if v.exact {
                 how.clone()
             } else {
-                format!("{how}, an upper bound (the move is worse than the best)")
+                format!("{how}, {UPPER_BOUND} (the move is worse than the best)")
             };
             scored.push(
                 MoveScore::new(mv, f64::from(v.score))

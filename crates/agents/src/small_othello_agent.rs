@@ -9,6 +9,7 @@ use yomi_core::{Agent, AgentError, Explanation, Game, Limits, MoveScore, Rng, Wa
 use yomi_othello::{Board, Move};
 use yomi_othello_search::{Mode, Solver, SolverConfig};
 
+use crate::analysis::EXACT_SOLVE;
 use crate::common::{explain_best, moves_of, time_text};
 use crate::{AgentInfo, BuildAgentError, ParamInfo, Registry};
 
@@ -164,7 +165,7 @@ impl<const N: usize> Agent<Board<N>> for SmallOthelloAgent {
                 .iter()
                 .map(|v| {
                     MoveScore::new(v.mv, f64::from(v.score))
-                        .with_note("exact solve")
+                        .with_note(EXACT_SOLVE)
                         .with_part("nodes", v.nodes as f64)
                 })
                 .collect();

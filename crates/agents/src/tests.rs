@@ -149,6 +149,7 @@ fn first_plays_the_first_move_and_random_covers_all() {
     assert_eq!(seen.len(), 9);
 }
 
+mod analysis;
 mod generic;
 mod matches;
 mod montecarlo;

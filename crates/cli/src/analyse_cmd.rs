@@ -1,12 +1,17 @@
 //! `yomi analyse` (also `analyze`): game review by disc loss, over a move line, a GGF file, a
-//! WTHOR file or a match record, with `yomi_othello_search::Reviewer`.
+//! WTHOR file or a match record, with `yomi_othello_search::Reviewer`; and, with
+//! `--position`, one position's analysis as the page of `yomi serve` shows it (every move's
+//! value and loss, the best line), with `yomi_agents::analyse_position`.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use yomi_core::{Game, Player};
+use yomi_agents::{
+    analyse_position, score_value, AnalysedValue, Analyst, PositionAnalysis, Zoo, LINE_STEP_SHARE,
+};
+use yomi_core::{AgentSpec, Game, Player};
 use yomi_othello::wthor::{Check, GameFile};
 use yomi_othello::{ggf, Move, MoveSequence, Othello};
 use yomi_othello_search::{GameReview, ReviewConfig, Reviewer, ValueKind, Weights};
@@ -19,6 +24,15 @@ pub struct AnalyseArgs {
     /// A game as a move line from the start (`f5 d6 c3`, `1. f5 d6 2. c3`, `f5-d6-c3`,
     /// `f5d6c3`), instead of a file.
     line: Option<String>,
+    /// Analyse one position instead of a game: every legal move's value and loss and the best
+    /// line, as the page of `yomi serve` shows them, from this position (a board as
+    /// `yomi show` reads it, or `start`), after the move line if one is given. Its analyst is
+    /// --agent, given --time (default 1 s); --depth, --exact and --wld are for games.
+    #[arg(long, value_name = "POS", allow_hyphen_values = true, conflicts_with_all = ["ggf", "wthor", "record", "index", "csv"])]
+    position: Option<String>,
+    /// The analyst of --position: an `othello` agent spec (its time is --time's).
+    #[arg(long, default_value = POSITION_ANALYST, requires = "position")]
+    agent: String,
     /// Games of a GGF file.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["wthor", "record", "line"])]
     ggf: Option<PathBuf>,
@@ -58,6 +72,10 @@ pub struct AnalyseArgs {
     #[arg(long)]
     csv: bool,
 }
+
+/// The analyst of `--position` by default: the page's (Multi-ProbCut off, so that equal moves
+/// get equal values; every root move valued).
+const POSITION_ANALYST: &str = "othello:probcut=off,root=all";
 
 /// A game to review: where it comes from, its start and its moves.
 struct Source {
@@ -182,6 +200,9 @@ pub fn run(args: &AnalyseArgs) -> Res<()> {
         Some(t) if t.is_finite() && t > 0.0 && t <= 1e6 => Some(Duration::from_secs_f64(t)),
         Some(t) => return Err(format!("--time takes seconds above 0, not {t}").into()),
     };
+    if let Some(text) = &args.position {
+        return position(args, text, time.unwrap_or(Duration::from_secs(1)));
+    }
     let wld = args.wld.unwrap_or(args.exact);
     if wld < args.exact {
         return Err(format!(
@@ -409,4 +430,138 @@ fn csv(games: &[Source], reviews: &[GameReview]) -> String {
         }
     }
     out
+}
+
+/// `yomi analyse --position`: one position's analysis by the library the page uses.
+fn position(args: &AnalyseArgs, text: &str, time: Duration) -> Res<()> {
+    let mut pos = if text == "start" {
+        Othello::new()
+    } else {
+        text.parse::<Othello>()
+            .map_err(|e| format!("bad othello position {text:?}: {e}"))?
+    };
+    if let Some(line) = &args.line {
+        let moves: MoveSequence = line
+            .parse()
+            .map_err(|e| format!("bad move line {line:?}: {e}"))?;
+        pos = moves
+            .play_from(&pos)
+            .map_err(|e| format!("move line {line:?}: {e}"))?;
+    }
+    let zoo = Othello::zoo();
+    let given: AgentSpec = args
+        .agent
+        .parse()
+        .map_err(|e| format!("--agent {}: {e}", args.agent))?;
+    let base = given.name().to_string();
+    if base != "othello" {
+        return Err(format!(
+            "--agent {}: the analyst of a position is an `othello` agent spec",
+            args.agent
+        )
+        .into());
+    }
+    let with_time = |secs: f64| -> Res<String> {
+        let mut spec = given.clone();
+        spec.set("time", secs.to_string())?;
+        Ok(zoo.build_spec(&spec)?.spec())
+    };
+    let secs = time.as_secs_f64();
+    let analyst = Analyst {
+        name: base,
+        spec: with_time(secs)?,
+        line_spec: with_time(secs * LINE_STEP_SHARE)?,
+        final_value: score_value::<Othello>,
+    };
+    let a = analyse_position(&zoo, &analyst, &pos, time, &crate::interrupt::stop_flag())?;
+    let out = if args.json {
+        position_json(&pos, &analyst, secs, &a)
+    } else {
+        position_table(&pos, &analyst, &a)
+    };
+    print!("{out}");
+    Ok(())
+}
+
+fn position_table(pos: &Othello, analyst: &Analyst<Othello>, a: &PositionAnalysis<Move>) -> String {
+    let mut s = format!(
+        "{pos}\n{} to move, analysed by {}\n\n{:<6} {:>8}  {:<10} {:>6}\n",
+        side(pos.side_to_move()),
+        analyst.spec,
+        "move",
+        "value",
+        "kind",
+        "loss"
+    );
+    for (mv, v) in &a.moves {
+        let kind = match v.depth {
+            Some(d) => format!("depth {d}"),
+            None => v.kind.name().to_string(),
+        };
+        let loss = a.loss(*mv).map_or("-".to_string(), |l| format!("{l:.2}"));
+        let best = if a.best.contains(mv) { " best" } else { "" };
+        let _ = writeln!(
+            s,
+            "{:<6} {:>8}  {kind:<10} {loss:>6}{best}",
+            mv.to_string(),
+            v.to_string()
+        );
+    }
+    if let Some(v) = &a.value {
+        let _ = writeln!(s, "\nvalue: {v} ({})", v.kind.name());
+    }
+    if !a.line.is_empty() {
+        let line: Vec<String> = a.line.iter().map(ToString::to_string).collect();
+        let _ = writeln!(s, "best line: {}", line.join(" "));
+    }
+    if a.stopped.is_some() {
+        s.push_str("interrupted: the values are those of the last completed depth\n");
+    }
+    for n in &a.notes {
+        let _ = writeln!(s, "note: {n}");
+    }
+    s
+}
+
+fn value_json(v: &AnalysedValue) -> serde_json::Value {
+    serde_json::json!({
+        "kind": v.kind.name(),
+        "value": v.value,
+        "text": v.to_string(),
+        "depth": v.depth,
+        "upper_bound": v.upper_bound,
+    })
+}
+
+fn position_json(
+    pos: &Othello,
+    analyst: &Analyst<Othello>,
+    secs: f64,
+    a: &PositionAnalysis<Move>,
+) -> String {
+    let moves: Vec<serde_json::Value> = a
+        .moves
+        .iter()
+        .map(|(mv, v)| {
+            serde_json::json!({
+                "move": mv.to_string(),
+                "value": value_json(v),
+                "loss": a.loss(*mv),
+                "best": a.best.contains(mv),
+            })
+        })
+        .collect();
+    let doc = serde_json::json!({
+        "position": pos.to_string(),
+        "to_move": side(pos.side_to_move()),
+        "analyst": analyst.spec,
+        "time": secs,
+        "moves": moves,
+        "best": a.best.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "line": a.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "value": a.value.as_ref().map(value_json),
+        "notes": a.notes,
+        "stopped": a.stopped.is_some(),
+    });
+    format!("{doc:#}\n")
 }

@@ -185,3 +185,57 @@ fn bad_input_is_one_error_line() {
     let text = ok(&["analyze", "f5d6", "--depth", "2"]);
     assert!(text.contains("2 moves; discs lost"), "{text}");
 }
+
+/// FFO #1 (14 empties, black to move): g8 wins by 18.
+const FFO_1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+
+#[test]
+fn one_position_is_analysed_as_the_page_analyses_it() {
+    let doc: Value = serde_json::from_str(&ok(&[
+        "analyse",
+        "--position",
+        FFO_1,
+        "--time",
+        "5",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(doc["to_move"], "black");
+    assert!(doc["analyst"]
+        .as_str()
+        .unwrap()
+        .starts_with("othello:time=5,"));
+    assert_eq!(doc["best"], serde_json::json!(["g8"]));
+    assert_eq!(doc["line"][0], "g8");
+    assert_eq!(doc["value"]["kind"], "exact");
+    assert_eq!(doc["value"]["value"], 18.0);
+    let moves = doc["moves"].as_array().unwrap();
+    assert!(moves.len() > 1);
+    for m in moves {
+        // Every move is solved; its loss is the difference from g8's +18.
+        assert_eq!(m["value"]["kind"], "exact", "{m}");
+        let v = m["value"]["value"].as_f64().unwrap();
+        assert_eq!(m["loss"].as_f64(), Some(18.0 - v), "{m}");
+        assert_eq!(m["best"], m["move"] == "g8");
+    }
+    // The table, from a move line played from the start position.
+    let text = ok(&["analyse", "--position", "start", "f5", "--time", "0.2"]);
+    assert!(text.contains("white to move"), "{text}");
+    assert!(text.contains("best line: "), "{text}");
+    fails_with_error(
+        &["analyse", "--position", "nonsense"],
+        "bad othello position \"nonsense\"",
+    );
+    fails_with_error(
+        &["analyse", "--position", "start", "--agent", "random"],
+        "the analyst of a position is an `othello` agent spec",
+    );
+    fails_with_error(
+        &["analyse", "--position", "start", "--agent", "othello:foo=1"],
+        "has no parameter \"foo\"",
+    );
+    fails_with_error(
+        &["analyse", "--position", "start", "f5 a1"],
+        "move line \"f5 a1\"",
+    );
+}

@@ -1,11 +1,16 @@
 //! `yomi.analyse(game, ...)`: Othello game review by disc loss, with the `Reviewer` of
-//! `yomi-othello-search` (the same code as `yomi analyse`).
+//! `yomi-othello-search` (the same code as `yomi analyse`); `yomi.analyse_position(...)`: one
+//! position's analysis with `yomi_agents::analyse_position` (the same code as the page of
+//! `yomi serve` and `yomi analyse --position`).
 
 use std::time::Duration;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use yomi_core::Game;
+use yomi_agents::{
+    analyse_position as analyse_one, score_value, AnalysedValue, Analyst, Zoo, LINE_STEP_SHARE,
+};
+use yomi_core::{AgentSpec, Game, StopFlag};
 use yomi_othello::{MoveSequence, Othello};
 use yomi_othello_search::{ReviewConfig, Reviewer, Weights};
 
@@ -97,7 +102,113 @@ fn analyse<'py>(
     Ok(list)
 }
 
+/// A value as a dict: `kind` (`"estimate"`, `"exact"` or `"wld"`), `value` (discs, or 1/0/-1
+/// for a WLD solve), `text` (as the page shows it), `depth` (of an estimate) and
+/// `upper_bound`.
+fn value_dict<'py>(py: Python<'py>, v: &AnalysedValue) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("kind", v.kind.name())?;
+    d.set_item("value", v.value)?;
+    d.set_item("text", v.to_string())?;
+    d.set_item("depth", v.depth)?;
+    d.set_item("upper_bound", v.upper_bound)?;
+    Ok(d)
+}
+
+/// Analyses one Othello position as the page of `yomi serve` does: `agent` (an `othello`
+/// spec; its time is `time`, in seconds) values every legal move of `position` (default: the
+/// start) after `moves` (a move line or list, default none), then plays the best line on.
+///
+/// Returns a dict: `position`, `to_move`, `analyst` (the full spec), `moves` (one dict per
+/// legal move: `move`, `value` (a value dict), `loss` (the discs it gives away against the
+/// best move, `None` where the values are not discs or the move's is only an upper bound) and
+/// `best`), `best`, `line`, `value` (the position's, a value dict, or `None`), `notes`.
+/// A value dict has `kind` (`"estimate"`, `"exact"`, `"wld"`), `value`, `text`, `depth`,
+/// `upper_bound`.
+///
+/// Releases the GIL while it works. Raises `ValueError` for a bad position, move or spec.
+#[pyfunction]
+#[pyo3(signature = (position = None, moves = None, time = 1.0, agent = "othello:probcut=off,root=all"))]
+fn analyse_position<'py>(
+    py: Python<'py>,
+    position: Option<&Bound<'py, PyAny>>,
+    moves: Option<&Bound<'py, PyAny>>,
+    time: f64,
+    agent: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut pos = match position {
+        None => Othello::new(),
+        Some(p) => Othello::extract(p)?,
+    };
+    if let Some(moves) = moves {
+        let text = match moves.extract::<String>() {
+            Ok(text) => text,
+            Err(_) => moves.extract::<Vec<String>>()?.join(" "),
+        };
+        let line: MoveSequence = text.parse().map_err(value_error)?;
+        pos = line.play_from(&pos).map_err(value_error)?;
+    }
+    if !(time.is_finite() && time > 0.0 && time <= 1e6) {
+        return Err(value_error(format!(
+            "time must be above 0 seconds, not {time}"
+        )));
+    }
+    let given: AgentSpec = agent.parse().map_err(value_error)?;
+    if given.name() != "othello" {
+        return Err(value_error(format!(
+            "agent {agent}: the analyst of a position is an `othello` agent spec"
+        )));
+    }
+    let zoo = Othello::zoo();
+    let with_time = |secs: f64| -> PyResult<String> {
+        let mut spec = given.clone();
+        spec.set("time", secs.to_string()).map_err(value_error)?;
+        Ok(zoo.build_spec(&spec).map_err(value_error)?.spec())
+    };
+    let analyst = Analyst {
+        name: given.name().to_string(),
+        spec: with_time(time)?,
+        line_spec: with_time(time * LINE_STEP_SHARE)?,
+        final_value: score_value::<Othello>,
+    };
+    let a = py
+        .detach(|| {
+            analyse_one(
+                &zoo,
+                &analyst,
+                &pos,
+                Duration::from_secs_f64(time),
+                &StopFlag::new(),
+            )
+        })
+        .map_err(value_error)?;
+    let out = PyDict::new(py);
+    out.set_item("position", pos.to_string())?;
+    out.set_item("to_move", Othello::PLAYER_NAMES[pos.side_to_move().index()])?;
+    out.set_item("analyst", &analyst.spec)?;
+    let list = PyList::empty(py);
+    for (mv, v) in &a.moves {
+        let d = PyDict::new(py);
+        d.set_item("move", mv.to_string())?;
+        d.set_item("value", value_dict(py, v)?)?;
+        d.set_item("loss", a.loss(*mv))?;
+        d.set_item("best", a.best.contains(mv))?;
+        list.append(d)?;
+    }
+    out.set_item("moves", list)?;
+    let names = |ms: &[yomi_othello::Move]| ms.iter().map(ToString::to_string).collect::<Vec<_>>();
+    out.set_item("best", names(&a.best))?;
+    out.set_item("line", names(&a.line))?;
+    match &a.value {
+        Some(v) => out.set_item("value", value_dict(py, v)?)?,
+        None => out.set_item("value", py.None())?,
+    }
+    out.set_item("notes", &a.notes)?;
+    Ok(out)
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyse, m)?)?;
+    m.add_function(wrap_pyfunction!(analyse_position, m)?)?;
     Ok(())
 }

@@ -55,3 +55,32 @@ def test_bad_games_and_settings_raise_value_error():
         yomi.analyse("f5", exact=20, wld=18)
     with pytest.raises(ValueError):
         yomi.analyse("f5", time=-1.0)
+
+
+FFO_1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+
+
+def test_a_position_is_analysed_as_the_page_analyses_it():
+    a = yomi.analyse_position(FFO_1, time=5)
+    assert a["to_move"] == "black"
+    assert a["analyst"].startswith("othello:time=5,")
+    assert a["best"] == ["g8"] and a["line"][0] == "g8"
+    assert a["value"]["kind"] == "exact" and a["value"]["value"] == 18
+    values = {v["move"]: v["score"] for v in yomi.Solver(threads=1, hash_mb=16).move_values(FFO_1)}
+    assert {m["move"] for m in a["moves"]} == set(values)
+    for m in a["moves"]:
+        assert m["value"]["kind"] == "exact"
+        assert m["value"]["value"] == values[m["move"]]
+        assert m["loss"] == 18 - values[m["move"]]
+        assert m["best"] == (m["move"] == "g8")
+    start = yomi.analyse_position(moves="f5 d6", time=0.2)
+    assert start["to_move"] == "black" and len(start["moves"]) > 1
+    assert all(m["value"]["kind"] == "estimate" for m in start["moves"])
+    with pytest.raises(ValueError, match="othello"):
+        yomi.analyse_position(agent="random")
+    with pytest.raises(ValueError, match="foo"):
+        yomi.analyse_position(agent="othello:foo=1")
+    with pytest.raises(ValueError):
+        yomi.analyse_position(moves="f5 a1")
+    with pytest.raises(ValueError, match="time"):
+        yomi.analyse_position(time=0)

@@ -656,8 +656,9 @@ function renderGraph() {
 }
 
 // The disc-loss graph and table (games valued in discs): for each move whose position is
-// analysed, the best move's value minus the played move's (never negative), summed per side.
-// Win/loss/draw values are not discs and are left out, as `yomi analyse` does.
+// analysed, the loss the server's analysis gave the played move (the best move's value minus
+// the played move's, never negative), summed per side. Win/loss/draw values are not discs
+// and are left out, as `yomi analyse` does.
 function renderLoss(holder) {
   if (info().unit !== 'discs') return;
   const names = GAMES[play.game].players;
@@ -668,8 +669,10 @@ function renderLoss(holder) {
     const a = play.evals.get(keyOf(play.game, play.start, play.moves.slice(0, ply)));
     if (!a || !a.value || !a.moves.length) continue;
     const played = a.moves.find((m) => m.move === play.moves[ply]);
-    if (!played || played.value.kind === 'wld' || a.value.kind === 'wld') continue;
-    const loss = Math.max(0, a.value.value - played.value.value);
+    // The server's analysis library gives each move's loss (null for win/loss/draw values
+    // and upper bounds, which are not disc values).
+    if (!played || played.loss === null || played.loss === undefined) continue;
+    const loss = played.loss;
     total[a.to_move] += loss;
     lines[a.to_move].push({ ply: ply + 1, v: total[a.to_move] });
     rows.push({ ply, side: a.to_move, move: played.move, value: played.value, best: a.best[0], bestValue: a.value, loss });

@@ -69,6 +69,7 @@ fn small_games_are_analysed_exactly() {
     for m in a["moves"].as_array().unwrap() {
         assert_eq!(m["value"]["kind"], "result");
         assert_eq!(m["value"]["text"], "draw", "{m}");
+        assert_eq!(m["loss"], Value::Null, "results are not discs: {m}");
     }
     assert_eq!(a["best"].as_array().unwrap().len(), 9);
     assert_eq!(a["value"]["value"], 0.0);
@@ -136,6 +137,7 @@ fn othello_values_are_estimates_then_solves() {
     // The four opening moves are symmetric: one estimate, at one depth.
     for m in moves {
         assert_eq!(m["value"]["kind"], "estimate");
+        assert_eq!(m["loss"], 0.0, "{m}");
         assert_eq!(m["value"]["value"], moves[0]["value"]["value"]);
         assert!(m["value"]["depth"].as_u64().unwrap() >= 1, "{m}");
         assert!(m["cell"].as_u64().unwrap() < 64);
@@ -164,10 +166,13 @@ fn othello_values_are_estimates_then_solves() {
     assert_eq!(a["value_first"], 18.0);
     let line = texts(&a["line"]);
     assert_eq!(line[0], "g8");
-    // Every other move is worse, and exact too.
+    // Every other move is worse, and exact too; its loss is the difference (g8 loses none).
+    assert_eq!(value_of(&a, "g8").get("upper_bound"), Some(&json!(false)));
     for m in a["moves"].as_array().unwrap() {
         assert_eq!(m["value"]["kind"], "exact");
-        assert!(m["value"]["value"].as_f64().unwrap() <= 18.0);
+        let v = m["value"]["value"].as_f64().unwrap();
+        assert!(v <= 18.0);
+        assert_eq!(m["loss"].as_f64(), Some(18.0 - v), "{m}");
     }
     // A position whose mover must pass: the pass is valued by what follows.
     let mut moves = moves_to_a_pass();

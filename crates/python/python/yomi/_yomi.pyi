@@ -368,6 +368,36 @@ def analyse(
     hash_mb: int = 64,
 ) -> list[MoveReview]: ...
 
+class AnalysedValue(TypedDict):
+    kind: Literal["estimate", "exact", "wld"]
+    value: float
+    text: str
+    depth: Optional[int]
+    upper_bound: bool
+
+class MoveAnalysis(TypedDict):
+    move: str
+    value: AnalysedValue
+    loss: Optional[float]
+    best: bool
+
+class PositionAnalysis(TypedDict):
+    position: str
+    to_move: Literal["black", "white"]
+    analyst: str
+    moves: list[MoveAnalysis]
+    best: list[str]
+    line: list[str]
+    value: Optional[AnalysedValue]
+    notes: list[str]
+
+def analyse_position(
+    position: Union[Othello, str, None] = None,
+    moves: Union[str, list[str], None] = None,
+    time: float = 1.0,
+    agent: str = "othello:probcut=off,root=all",
+) -> PositionAnalysis: ...
+
 class Tally(TypedDict):
     win: int
     lose: int
