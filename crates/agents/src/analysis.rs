@@ -378,7 +378,6 @@ pub fn analyse_position<G: Game>(
         .first()
         .and_then(|b| moves.iter().find(|(m, _)| m == b))
         .map(|(_, v)| v.clone());
-    let mut stopped = None;
     let line = match best.first() {
         Some(&first) => best_line(
             registry,
@@ -392,16 +391,13 @@ pub fn analyse_position<G: Game>(
         )?,
         None => Vec::new(),
     };
-    if flag.is_set() {
-        stopped = Some(StopReason::Interrupted);
-    }
     Ok(PositionAnalysis {
         moves,
         best,
         line,
         value,
         notes,
-        stopped,
+        stopped: flag.is_set().then_some(StopReason::Interrupted),
     })
 }
 
