@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 
 mod bits;
+mod book;
 mod ffo;
 mod kernel;
 mod midgame;
@@ -32,6 +33,10 @@ mod review;
 mod solver;
 mod table;
 
+pub use book::{
+    weights_digest, Book, BookBuilder, BookEntry, BookError, BookMove, BuildConfig, ParseBookError,
+    ENTRY_BYTES, EXACT_DEPTH,
+};
 pub use ffo::{
     bench_header, bench_rows, bench_verdict, merge_bench, parse_obf, published, BenchMergeError,
     BenchRow, BenchShard, BenchTable, BenchVerdict, FfoError, FfoSuite, ObfFileError, Verdict,

@@ -1,0 +1,275 @@
+//! [`BookBuilder`]: adds positions to a [`Book`], valuing their leaves.
+
+use std::sync::Arc;
+
+use yomi_core::Game;
+use yomi_othello::{Move, Othello};
+
+use super::{stored_form, Book, BookEntry, BookError, EXACT_DEPTH};
+use crate::midgame::{MidgameSearch, RootValues};
+use crate::review::score_in_discs;
+use crate::solver::{Mode, Solver, SolverConfig};
+use crate::Evaluator;
+
+/// How a [`BookBuilder`] values the moves of a new position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildConfig {
+    /// The midgame search's depth (1 to 60), full width.
+    pub depth: u32,
+    /// At this many empty squares or fewer the moves are solved exactly instead (at most 24).
+    pub exact: u32,
+    /// The size of the search's and the solver's tables, in MiB.
+    pub hash_mb: usize,
+}
+
+impl Default for BuildConfig {
+    /// Depth 8, exact from 20 empties, 64 MiB tables.
+    fn default() -> BuildConfig {
+        BuildConfig {
+            depth: 8,
+            exact: 20,
+            hash_mb: 64,
+        }
+    }
+}
+
+/// Adds positions to a book: each new position gets its leaf (its best move whose position is
+/// not in the book) valued by a full-width midgame search of every move, or exact solves near
+/// the end. The tables are cleared before each position and nothing is timed, so a value
+/// depends only on the position, the book around it, the weights and the settings: never on
+/// the machine or on what the builder valued before.
+pub struct BookBuilder {
+    config: BuildConfig,
+    midgame: MidgameSearch,
+    solver: Solver,
+    hash_mb: usize,
+    evaluator: Arc<dyn Evaluator>,
+}
+
+impl std::fmt::Debug for BookBuilder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BookBuilder")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl BookBuilder {
+    /// A builder with these settings whose midgame search scores its leaves with `evaluator`.
+    ///
+    /// # Errors
+    /// [`BookError::Search`] for a depth outside 1 to 60, `exact` above 24, or a solver table
+    /// that cannot be made.
+    pub fn new(
+        config: BuildConfig,
+        evaluator: Arc<dyn Evaluator>,
+    ) -> Result<BookBuilder, BookError> {
+        if !(1..=60).contains(&config.depth) {
+            return Err(BookError::Search(format!(
+                "the book's search depth must be 1 to 60, not {}",
+                config.depth
+            )));
+        }
+        if config.exact > 24 {
+            return Err(BookError::Search(format!(
+                "the book solves exactly from at most 24 empties, not {}",
+                config.exact
+            )));
+        }
+        let solver = Solver::new(SolverConfig {
+            threads: 1,
+            hash_mb: config.hash_mb,
+            ..SolverConfig::default()
+        })
+        .map_err(|e| BookError::Search(e.to_string()))?;
+        let hash_mb = config.hash_mb;
+        Ok(BookBuilder {
+            midgame: Self::midgame(hash_mb, &evaluator),
+            config,
+            solver,
+            hash_mb,
+            evaluator,
+        })
+    }
+
+    fn midgame(hash_mb: usize, evaluator: &Arc<dyn Evaluator>) -> MidgameSearch {
+        let mut m = MidgameSearch::new(hash_mb, Arc::clone(evaluator));
+        m.set_root_values(RootValues::All);
+        m
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn config(&self) -> &BuildConfig {
+        &self.config
+    }
+
+    /// The best move of `pos` whose position is not in `book`, with its value and the depth
+    /// behind it (the first in square order among equals); `None` when every move leads into
+    /// the book.
+    fn best_outside(&mut self, book: &Book, pos: &Othello) -> Option<(Move, i8, u8)> {
+        let outside: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                let child = pos.play_unchecked(mv);
+                !child.is_over() && !book.contains(&child)
+            })
+            .collect();
+        // A move that ends the game is valued by its score and never needs the book either.
+        let mut candidates: Vec<(Move, i8, u8)> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter_map(|mv| {
+                let child = pos.play_unchecked(mv);
+                child
+                    .is_over()
+                    .then(|| (mv, (-child.final_score_for_mover()) as i8, EXACT_DEPTH))
+            })
+            .collect();
+        if !outside.is_empty() {
+            let empties = pos.empties().count();
+            if empties <= self.config.exact {
+                self.solver.clear();
+                for v in self.solver.move_values(pos, Mode::Exact) {
+                    if outside.contains(&v.mv) {
+                        candidates.push((v.mv, v.score as i8, EXACT_DEPTH));
+                    }
+                }
+            } else {
+                // A fresh table for each position, so a value does not depend on what the
+                // builder searched before.
+                self.midgame = Self::midgame(self.hash_mb, &self.evaluator);
+                let r =
+                    self.midgame
+                        .search_limited(pos, self.config.depth, &yomi_core::Limits::none());
+                let depth = if r.exact {
+                    EXACT_DEPTH
+                } else {
+                    r.depth.min(u32::from(EXACT_DEPTH - 1)) as u8
+                };
+                for s in &r.scores {
+                    if outside.contains(&s.mv) {
+                        let v = score_in_discs(s.score).round().clamp(-64.0, 64.0) as i8;
+                        candidates.push((s.mv, v, depth));
+                    }
+                }
+            }
+        }
+        candidates
+            .into_iter()
+            .min_by_key(|&(mv, v, _)| (-i32::from(v), square_index(mv)))
+    }
+
+    /// Adds `pos` (after its forced pass, if any) to `book` with its leaf valued, if it is not
+    /// there and the game is not over; its value is the best of its leaf and its moves already
+    /// in the book. Returns whether it was added. Run [`Book::fix`] (and
+    /// [`BookBuilder::refresh`] on its parents) after adding positions.
+    ///
+    /// # Errors
+    /// None today; the signature leaves room for searches that can fail.
+    pub fn add(&mut self, book: &mut Book, pos: &Othello) -> Result<bool, BookError> {
+        let Some((pos, _)) = stored_form(pos) else {
+            return Ok(false);
+        };
+        if book.contains(&pos) {
+            return Ok(false);
+        }
+        let entry = self.entry(book, &pos, 0);
+        book.insert(&pos, entry);
+        Ok(true)
+    }
+
+    /// Values the leaf of `pos` (a position with a move to play) again, given the book as it
+    /// is now (a move whose position was added since is no longer the leaf), keeping its
+    /// lines. Does nothing for a position not in the book.
+    pub fn refresh(&mut self, book: &mut Book, pos: &Othello) {
+        let Some((pos, _)) = stored_form(pos) else {
+            return;
+        };
+        let Some(old) = book.get(&pos) else {
+            return;
+        };
+        let entry = self.entry(book, &pos, old.lines);
+        book.insert(&pos, entry);
+    }
+
+    fn entry(&mut self, book: &Book, pos: &Othello, lines: u32) -> BookEntry {
+        let leaf = self.best_outside(book, pos);
+        let inside = book
+            .moves_in_book(pos)
+            .into_iter()
+            .map(|(_, v)| i32::from(v))
+            .max();
+        let value = match (leaf, inside) {
+            (Some((_, v, _)), Some(b)) => i32::from(v).max(b),
+            (Some((_, v, _)), None) => i32::from(v),
+            (None, Some(b)) => b,
+            (None, None) => 0,
+        };
+        BookEntry {
+            value: value as i8,
+            depth: leaf.map_or(0, |(_, _, d)| d),
+            leaf: leaf.map(|(m, _, _)| m),
+            leaf_value: leaf.map_or(0, |(_, v, _)| v),
+            lines,
+        }
+    }
+
+    /// A book of the start position and every position of `lines` (move lists from the start;
+    /// a pass may be left out where forced), each line counted once in the lines of the
+    /// positions it goes through, then negamaxed.
+    ///
+    /// # Errors
+    /// [`BookError::Search`] for a move that is not legal, naming the line and move.
+    pub fn new_book(&mut self, weights: u64, lines: &[Vec<Move>]) -> Result<Book, BookError> {
+        let mut book = Book::new(weights);
+        let start = Othello::new();
+        self.add(&mut book, &start)?;
+        let mut parents: Vec<Othello> = Vec::new();
+        for (k, line) in lines.iter().enumerate() {
+            let mut pos = start;
+            book.add_lines(&pos, 1);
+            for (i, &mv) in line.iter().enumerate() {
+                let mv = if mv != Move::Pass && pos.legal_moves().as_slice() == [Move::Pass] {
+                    pos = pos.play_unchecked(Move::Pass);
+                    mv
+                } else {
+                    mv
+                };
+                if !pos.legal_moves().contains(&mv) {
+                    return Err(BookError::Search(format!(
+                        "line {}: move {} ({mv}) is not legal",
+                        k + 1,
+                        i + 1
+                    )));
+                }
+                parents.push(pos);
+                pos = pos.play_unchecked(mv);
+                if pos.is_over() {
+                    break;
+                }
+                self.add(&mut book, &pos)?;
+                book.add_lines(&pos, 1);
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        for p in &parents {
+            if seen.insert(super::canonical(p).0) {
+                self.refresh(&mut book, p);
+            }
+        }
+        book.fix();
+        Ok(book)
+    }
+}
+
+/// A move's square index (passes last).
+fn square_index(mv: Move) -> u8 {
+    match mv {
+        Move::Place(sq) => sq.index() as u8,
+        Move::Pass => u8::MAX,
+    }
+}

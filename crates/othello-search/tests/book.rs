@@ -1,0 +1,294 @@
+//! The opening book: its file and text round trips, corrupt and foreign files refused, look-up
+//! under the 8 symmetries, negamax against a direct recomputation, and exact leaves against
+//! the solver.
+
+use std::sync::Arc;
+
+use yomi_core::testing::random_game_line;
+use yomi_core::{Container, ContainerError, Game, Rng, Symmetric};
+use yomi_othello::{Move, MoveSequence, Othello};
+use yomi_othello_search::{
+    weights_digest, Book, BookBuilder, BookEntry, BookError, BuildConfig, Mode, Solver,
+    SolverConfig, Weights, ENTRY_BYTES, EXACT_DEPTH,
+};
+
+fn builder(depth: u32, exact: u32) -> BookBuilder {
+    BookBuilder::new(
+        BuildConfig {
+            depth,
+            exact,
+            hash_mb: 1,
+        },
+        Weights::builtin(),
+    )
+    .unwrap()
+}
+
+/// The least `(player, opponent)` pair over the 8 images.
+fn least_image(pos: &Othello) -> (u64, u64) {
+    (0..8)
+        .map(|s| {
+            let t = pos.transform(s);
+            (t.player().0, t.opponent().0)
+        })
+        .min()
+        .unwrap()
+}
+
+fn lines(texts: &[&str]) -> Vec<Vec<Move>> {
+    texts
+        .iter()
+        .map(|t| t.parse::<MoveSequence>().unwrap().0)
+        .collect()
+}
+
+/// A small book from the start: three openings at depth 2.
+fn small_book() -> Book {
+    let digest = weights_digest(&Weights::builtin()).unwrap();
+    builder(2, 0)
+        .new_book(
+            digest,
+            &lines(&[
+                "f5 d6 c3 d3 c4",
+                "f5 f6 e6 f4",
+                "f5 d6 c5 f4 e3",
+                "d3 c5 f6",
+            ]),
+        )
+        .unwrap()
+}
+
+#[test]
+fn a_book_round_trips_through_its_file_and_its_text() {
+    let book = small_book();
+    // The start and every position of the lines, once up to symmetry (d3 is f5's image).
+    let mut distinct = std::collections::HashSet::new();
+    for line in lines(&[
+        "",
+        "f5 d6 c3 d3 c4",
+        "f5 f6 e6 f4",
+        "f5 d6 c5 f4 e3",
+        "d3 c5 f6",
+    ]) {
+        let mut pos = Othello::new();
+        distinct.insert(least_image(&pos));
+        for mv in line {
+            pos = pos.play_unchecked(mv);
+            distinct.insert(least_image(&pos));
+        }
+    }
+    assert_eq!(book.len(), distinct.len(), "{}", book.export());
+    assert_eq!(book.len(), 12);
+    assert_eq!(book.weights(), weights_digest(&Weights::builtin()).unwrap());
+    let bytes = book.to_bytes().unwrap();
+    // 24 bytes a position, after the header and two varints (the digest and the length).
+    assert!(bytes.len() - book.len() * ENTRY_BYTES <= 50 + 9 + 9);
+    assert_eq!(Book::from_bytes(&bytes).unwrap(), book);
+    let text = book.export();
+    assert_eq!(Book::import(&text).unwrap(), book);
+    assert_eq!(Book::import(&text).unwrap().to_bytes().unwrap(), bytes);
+    let path = std::env::temp_dir().join(format!("yomi-book-{}.book", std::process::id()));
+    book.write(&path).unwrap();
+    assert_eq!(Book::read(&path).unwrap(), book);
+    std::fs::remove_file(&path).ok();
+    // The lines went through the start four times, through f5 three times (d3 is its image).
+    assert_eq!(book.get(&Othello::new()).unwrap().lines, 4);
+    let f5 = Othello::new().play_line("f5").unwrap();
+    assert_eq!(book.get(&f5).unwrap().lines, 4);
+}
+
+#[test]
+fn corrupt_truncated_and_foreign_files_are_refused() {
+    let book = small_book();
+    let bytes = book.to_bytes().unwrap();
+    let mut flipped = bytes.clone();
+    let last = flipped.len() - 3;
+    flipped[last] ^= 0x40;
+    assert!(matches!(
+        Book::from_bytes(&flipped),
+        Err(BookError::Container(
+            ContainerError::ChecksumMismatch { .. }
+        ))
+    ));
+    assert!(matches!(
+        Book::from_bytes(&bytes[..bytes.len() - 5]),
+        Err(BookError::Container(ContainerError::Truncated { .. }))
+    ));
+    let mut foreign = bytes.clone();
+    foreign[..8].copy_from_slice(b"YOMITREE");
+    assert!(matches!(
+        Book::from_bytes(&foreign),
+        Err(BookError::Container(ContainerError::BadMagic { .. }))
+    ));
+    assert!(Book::from_bytes(&[]).is_err());
+    // A well-formed file whose position is not canonical: the start's image that is not the
+    // least one, written by hand with the book's container.
+    let start = Othello::new();
+    let image = (0..8)
+        .map(|s| start.transform(s))
+        .max_by_key(|p| (p.player().0, p.opponent().0))
+        .unwrap();
+    let mut record = Vec::new();
+    record.extend_from_slice(&image.player().0.to_le_bytes());
+    record.extend_from_slice(&image.opponent().0.to_le_bytes());
+    record.extend_from_slice(&[0, 2, u8::MAX, 0, 1, 0, 0, 0]);
+    let container = Container {
+        magic: *b"YOMIBOOK",
+        version: 1,
+        what: "book file",
+    };
+    let crafted = container
+        .encode("othello", 1, &(7u64, record.clone()))
+        .unwrap();
+    let err = Book::from_bytes(&crafted).unwrap_err();
+    assert!(err.to_string().contains("position 0"), "{err}");
+    assert!(err.to_string().contains("canonical"), "{err}");
+    // The record count disagrees with the payload.
+    let crafted = container.encode("othello", 2, &(7u64, record)).unwrap();
+    assert!(matches!(
+        Book::from_bytes(&crafted),
+        Err(BookError::BadEntry { .. })
+    ));
+    // Text: a bad header, a bad line, a repeated position.
+    assert_eq!(Book::import("").unwrap_err().line, 1);
+    assert_eq!(Book::import("# a book\n").unwrap_err().line, 1);
+    let text = book.export();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let second = lines[1];
+    lines.push(second);
+    let err = Book::import(&lines.join("\n")).unwrap_err();
+    assert!(err.reason.contains("twice"), "{err}");
+    let broken = text.replacen(" +", " +99", 1);
+    assert!(Book::import(&broken).is_err());
+}
+
+#[test]
+fn every_image_of_a_position_finds_it_with_the_leaf_turned() {
+    let book = small_book();
+    let mut leaves = 0;
+    for (canon, _) in book.iter() {
+        for s in 0..8 {
+            let pos = canon.transform(s);
+            let e = book.get(&pos).expect("an image is found");
+            assert_eq!(
+                e.leaf,
+                book.get(&canon)
+                    .unwrap()
+                    .leaf
+                    .map(|m| Othello::transform_move(m, s))
+            );
+            if let Some(leaf) = e.leaf {
+                assert!(pos.legal_moves().contains(&leaf), "{pos} {leaf}");
+                leaves += 1;
+            }
+            assert!(book.contains(&pos));
+        }
+    }
+    assert!(leaves >= 8 * 8, "{leaves}");
+    // The start's four moves are images of each other, all in the book: no leaf.
+    assert_eq!(book.get(&Othello::new()).unwrap().leaf, None);
+    assert!(!book.contains(&Othello::new().play_line("f5 f4").unwrap()));
+    assert!(book
+        .get(&Othello::new().play_line("f5 f4").unwrap())
+        .is_none());
+}
+
+/// After `fix`, each position's value is the best of its leaf and its book moves, and a
+/// second `fix` changes nothing.
+#[test]
+fn fix_negamaxes_the_book() {
+    let mut book = small_book();
+    assert_eq!(book.fix(), 0, "new_book fixed it");
+    for (pos, e) in book.iter() {
+        let moves = book.moves(&pos);
+        assert!(!moves.is_empty());
+        let best = moves.iter().map(|m| m.value).max().unwrap();
+        assert_eq!(e.value, best, "{pos}");
+        assert_eq!(moves[0].value, best, "best first");
+        assert_eq!(
+            moves.iter().filter(|m| m.leaf).count(),
+            usize::from(e.leaf.is_some())
+        );
+    }
+    // Spoil every value: fix restores them.
+    let fixed = book.clone();
+    let spoiled: Vec<(Othello, BookEntry)> = book.iter().collect();
+    for (pos, mut e) in spoiled {
+        e.value = 64;
+        book.insert(&pos, e);
+    }
+    assert!(book.fix() > 0);
+    assert_eq!(book, fixed);
+}
+
+/// In the exact region, a position whose moves are all in the book has its solver value.
+#[test]
+fn exact_leaves_and_values_agree_with_the_solver() {
+    let mut solver = Solver::new(SolverConfig {
+        hash_mb: 1,
+        ..SolverConfig::default()
+    })
+    .unwrap();
+    let mut checked = 0;
+    for seed in 1..=8 {
+        let line = random_game_line(&Othello::new(), &mut Rng::seed_from_u64(seed));
+        let mut pos = Othello::new();
+        let mut root = None;
+        for &mv in &line {
+            if pos.empties().count() == 10 && pos.legal_moves().len() > 1 {
+                root = Some(pos);
+                break;
+            }
+            pos = pos.play_unchecked(mv);
+        }
+        let Some(root) = root else { continue };
+        let mut b = builder(4, 12);
+        let mut book = Book::new(0);
+        b.add(&mut book, &root).unwrap();
+        let e = book.get(&root).unwrap();
+        assert_eq!(e.depth, EXACT_DEPTH);
+        let exact = solver.solve(&root, Mode::Exact).score;
+        assert_eq!(i32::from(e.value), exact, "the leaf is the best move");
+        assert_eq!(i32::from(e.leaf_value), exact);
+        // Every child into the book, then its leaf moves on: the value stays the solver's.
+        for &mv in root.legal_moves().iter() {
+            b.add(&mut book, &root.play_unchecked(mv)).unwrap();
+        }
+        b.refresh(&mut book, &root);
+        book.fix();
+        let e = book.get(&root).unwrap();
+        assert_eq!(i32::from(e.value), exact, "{root}");
+        for m in book.moves(&root) {
+            let after = root.play_unchecked(m.mv);
+            let v = if after.is_over() {
+                -after.final_score_for_mover()
+            } else {
+                -solver.solve(&after, Mode::Exact).score
+            };
+            assert_eq!(i32::from(m.value), v, "{root} {}", m.mv);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5, "{checked}");
+}
+
+#[test]
+fn bad_settings_and_lines_are_errors() {
+    let w: Arc<Weights> = Weights::builtin();
+    for config in [
+        BuildConfig {
+            depth: 0,
+            ..BuildConfig::default()
+        },
+        BuildConfig {
+            exact: 30,
+            ..BuildConfig::default()
+        },
+    ] {
+        assert!(BookBuilder::new(config, w.clone()).is_err());
+    }
+    let err = builder(1, 0)
+        .new_book(0, &lines(&["f5 d6 a1"]))
+        .unwrap_err();
+    assert!(err.to_string().contains("line 1: move 3"), "{err}");
+}
