@@ -292,3 +292,68 @@ fn bad_settings_and_lines_are_errors() {
         .unwrap_err();
     assert!(err.to_string().contains("line 1: move 3"), "{err}");
 }
+
+/// A deviate round in shards, applied and fixed, is the round in one, byte for byte; the
+/// frontier respects the budget; rounds grow the book.
+#[test]
+fn deviate_rounds_in_shards_equal_the_whole_round() {
+    use yomi_core::Shard;
+    use yomi_othello_search::DeviateBudget;
+    let mut book = builder(2, 0).new_book(0, &[]).unwrap();
+    let budget = DeviateBudget {
+        per_move: 2,
+        total: 4,
+        min_ply: 2,
+    };
+    for round in 0..4 {
+        let frontier = book.frontier(&budget);
+        assert!(!frontier.is_empty(), "round {round}");
+        let mut whole = book.clone();
+        let updates = builder(2, 0)
+            .deviate(&book, &frontier, Shard::WHOLE, |_| {})
+            .unwrap();
+        whole.apply(&updates);
+        whole.fix();
+        let mut sharded = book.clone();
+        let parts: Vec<Book> = (0..3)
+            .map(|k| {
+                builder(2, 0)
+                    .deviate(&book, &frontier, Shard { index: k, count: 3 }, |_| {})
+                    .unwrap()
+            })
+            .collect();
+        for p in parts.iter().rev() {
+            sharded.apply(p);
+        }
+        sharded.fix();
+        assert_eq!(
+            sharded.to_bytes().unwrap(),
+            whole.to_bytes().unwrap(),
+            "round {round}"
+        );
+        assert!(whole.len() > book.len());
+        // Every frontier position's old leaf now leads into the book.
+        for p in &frontier {
+            let leaf = book.get(p).unwrap().leaf.unwrap();
+            assert!(whole.contains(&p.play_unchecked(leaf)));
+        }
+        book = whole;
+    }
+    // Up to min_ply every leaf is expanded, one a round: the start's first (its four moves are
+    // images of each other), then f5's three in three rounds.
+    let f5 = Othello::new().play_line("f5").unwrap();
+    for mv in f5.legal_moves().iter() {
+        assert!(book.contains(&f5.play_unchecked(*mv)), "f5 {mv}");
+    }
+    // A budget of nothing beyond min_ply 0: only leaves that lose nothing, on lines that
+    // lose nothing.
+    let strict = DeviateBudget {
+        per_move: 0,
+        total: 0,
+        min_ply: 0,
+    };
+    for p in book.frontier(&strict) {
+        let e = book.get(&p).unwrap();
+        assert_eq!(e.leaf_value, e.value, "{p}");
+    }
+}

@@ -5,7 +5,10 @@ use std::sync::Arc;
 use yomi_core::Game;
 use yomi_othello::{Move, Othello};
 
-use super::{stored_form, Book, BookEntry, BookError, EXACT_DEPTH};
+use yomi_core::Shard;
+
+use super::{canonical, stored_form, Book, BookEntry, BookError, EXACT_DEPTH};
+
 use crate::midgame::{MidgameSearch, RootValues};
 use crate::review::score_in_discs;
 use crate::solver::{Mode, Solver, SolverConfig};
@@ -107,14 +110,19 @@ impl BookBuilder {
     /// The best move of `pos` whose position is not in `book`, with its value and the depth
     /// behind it (the first in square order among equals); `None` when every move leads into
     /// the book.
-    fn best_outside(&mut self, book: &Book, pos: &Othello) -> Option<(Move, i8, u8)> {
+    fn best_outside(
+        &mut self,
+        book: &Book,
+        pos: &Othello,
+        also: Option<Move>,
+    ) -> Option<(Move, i8, u8)> {
         let outside: Vec<Move> = pos
             .legal_moves()
             .iter()
             .copied()
             .filter(|&mv| {
                 let child = pos.play_unchecked(mv);
-                !child.is_over() && !book.contains(&child)
+                Some(mv) != also && !child.is_over() && !book.contains(&child)
             })
             .collect();
         // A move that ends the game is valued by its score and never needs the book either.
@@ -122,6 +130,7 @@ impl BookBuilder {
             .legal_moves()
             .iter()
             .copied()
+            .filter(|&mv| Some(mv) != also)
             .filter_map(|mv| {
                 let child = pos.play_unchecked(mv);
                 child
@@ -177,7 +186,7 @@ impl BookBuilder {
         if book.contains(&pos) {
             return Ok(false);
         }
-        let entry = self.entry(book, &pos, 0);
+        let entry = self.entry(book, &pos, None, 0);
         book.insert(&pos, entry);
         Ok(true)
     }
@@ -192,16 +201,25 @@ impl BookBuilder {
         let Some(old) = book.get(&pos) else {
             return;
         };
-        let entry = self.entry(book, &pos, old.lines);
+        let entry = self.entry(book, &pos, None, old.lines);
         book.insert(&pos, entry);
     }
 
-    fn entry(&mut self, book: &Book, pos: &Othello, lines: u32) -> BookEntry {
-        let leaf = self.best_outside(book, pos);
+    /// The entry of `pos` against `book`, where `added` (a move of `pos` whose position is
+    /// being added, worth the given value) counts as in the book.
+    fn entry(
+        &mut self,
+        book: &Book,
+        pos: &Othello,
+        added: Option<(Move, i8)>,
+        lines: u32,
+    ) -> BookEntry {
+        let leaf = self.best_outside(book, pos, added.map(|(m, _)| m));
         let inside = book
             .moves_in_book(pos)
             .into_iter()
             .map(|(_, v)| i32::from(v))
+            .chain(added.map(|(_, v)| i32::from(v)))
             .max();
         let value = match (leaf, inside) {
             (Some((_, v, _)), Some(b)) => i32::from(v).max(b),
@@ -216,6 +234,57 @@ impl BookBuilder {
             leaf_value: leaf.map_or(0, |(_, v, _)| v),
             lines,
         }
+    }
+
+    /// One shard of a deviate round over `frontier` ([`Book::frontier`] of `book`): for each
+    /// frontier position in the shard (the `i`-th position is in shard `i mod N`), the position
+    /// its leaf leads to is valued and added, and the frontier position gets its next leaf.
+    /// Everything is valued against `book` as it was at the round's start, so the shards
+    /// are independent: applying every shard's updates ([`Book::apply`]) then
+    /// [`Book::fix`] gives the same book, byte for byte, as the whole round in one.
+    ///
+    /// Returns the updates, a book of the new and changed positions.
+    ///
+    /// # Errors
+    /// None today; the signature leaves room for searches that can fail.
+    pub fn deviate(
+        &mut self,
+        book: &Book,
+        frontier: &[Othello],
+        shard: Shard,
+        mut progress: impl FnMut(usize),
+    ) -> Result<Book, BookError> {
+        let mut updates = Book::new(book.weights());
+        for (i, parent) in frontier.iter().enumerate() {
+            if !shard.contains(i as u64) {
+                continue;
+            }
+            let Some(e) = book.get(parent) else { continue };
+            let Some(leaf) = e.leaf else { continue };
+            let child = parent.play_unchecked(leaf);
+            let Some((stored, passed)) = stored_form(&child) else {
+                continue;
+            };
+            // A leaf whose position another line has put in the book since it was chosen is
+            // not valued again (its entry and lines stay): the parent only gets a new leaf.
+            let child_entry = match book.get(&stored) {
+                Some(known) => known,
+                None => {
+                    let fresh = self.entry(book, &stored, None, 0);
+                    updates.insert(&stored, fresh);
+                    fresh
+                }
+            };
+            let child_value = if passed {
+                child_entry.value
+            } else {
+                -child_entry.value
+            };
+            let parent_entry = self.entry(book, parent, Some((leaf, child_value)), e.lines);
+            updates.insert(parent, parent_entry);
+            progress(i);
+        }
+        Ok(updates)
     }
 
     /// A book of the start position and every position of `lines` (move lists from the start;
@@ -257,7 +326,7 @@ impl BookBuilder {
         }
         let mut seen = std::collections::HashSet::new();
         for p in &parents {
-            if seen.insert(super::canonical(p).0) {
+            if seen.insert(canonical(p).0) {
                 self.refresh(&mut book, p);
             }
         }

@@ -24,6 +24,7 @@ use yomi_core::{fnv1a64, Container, ContainerError, Game, Player, Symmetric};
 use yomi_othello::{Bitboard, Move, Othello, Square};
 
 pub use builder::{BookBuilder, BuildConfig};
+
 pub use text::ParseBookError;
 
 /// The container of book files.
@@ -129,6 +130,19 @@ pub(crate) fn stored_form(pos: &Othello) -> Option<(Othello, bool)> {
     } else {
         Some((*pos, false))
     }
+}
+
+/// Which leaves a deviate round expands ([`Book::frontier`]), in discs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeviateBudget {
+    /// The most a move may lose against its position's value (a book move to be followed, a
+    /// leaf to be expanded).
+    pub per_move: i32,
+    /// The most the moves of a line from the start may lose in all.
+    pub total: i32,
+    /// Up to this many plies from the start every move is followed and every leaf expanded,
+    /// whatever it loses (so the book covers every opening to that depth).
+    pub min_ply: u32,
 }
 
 /// The stored data of one position (canonical orientation).
@@ -365,6 +379,71 @@ impl Book {
                 },
             )
         })
+    }
+
+    /// The frontier of a deviate round: the book positions whose leaf lies within `budget`,
+    /// reached from the start through book moves within it, in canonical order. A position
+    /// is reached with the least cumulative loss of the lines to it (ply by ply, so the
+    /// result does not depend on the order of the moves). A leaf that ends the game is never
+    /// expanded.
+    #[must_use]
+    pub fn frontier(&self, budget: &DeviateBudget) -> Vec<Othello> {
+        let within = |ply: u32, loss: i32, total: i32| {
+            ply < budget.min_ply || (loss <= budget.per_move && total <= budget.total)
+        };
+        let mut level: BTreeMap<(u64, u64), (Othello, i32)> = BTreeMap::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut out = BTreeMap::new();
+        if let Some((start, _)) = stored_form(&Othello::new()) {
+            if self.contains(&start) {
+                level.insert(canonical(&start).0, (start, 0));
+            }
+        }
+        let mut ply = 0;
+        while !level.is_empty() {
+            let mut next: BTreeMap<(u64, u64), (Othello, i32)> = BTreeMap::new();
+            for (key, (pos, spent)) in level {
+                if !seen.insert(key) {
+                    continue;
+                }
+                let Some(e) = self.get(&pos) else { continue };
+                let value = i32::from(e.value);
+                for &mv in pos.legal_moves().iter() {
+                    let child = pos.play_unchecked(mv);
+                    let Some((stored, _)) = stored_form(&child) else {
+                        continue;
+                    };
+                    let Some((v, _, _)) = self.child_value(&pos, mv) else {
+                        continue;
+                    };
+                    let loss = (value - i32::from(v)).max(0);
+                    if !within(ply, loss, spent + loss) {
+                        continue;
+                    }
+                    let k = canonical(&stored).0;
+                    let slot = next.entry(k).or_insert((stored, spent + loss));
+                    slot.1 = slot.1.min(spent + loss);
+                }
+                if let Some(leaf) = e.leaf {
+                    let loss = (value - i32::from(e.leaf_value)).max(0);
+                    let ends = pos.play_unchecked(leaf).is_over();
+                    if !ends && within(ply, loss, spent + loss) {
+                        out.insert(key, pos);
+                    }
+                }
+            }
+            level = next;
+            ply += 1;
+        }
+        out.into_values().collect()
+    }
+
+    /// Applies a deviate round's updates ([`BookBuilder::deviate`]): each of their positions
+    /// replaces this book's entry or is added. Run [`Book::fix`] after the last shard.
+    pub fn apply(&mut self, updates: &Book) {
+        for (key, s) in &updates.entries {
+            self.entries.insert(*key, *s);
+        }
     }
 
     /// Merges `other` into this book: a position in both keeps the entry valued deeper (an
