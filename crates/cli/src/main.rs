@@ -23,6 +23,7 @@ use yomi_tictactoe::TicTacToe;
 
 mod analyse_cmd;
 mod bench_midgame;
+mod book_cmd;
 mod engine_cmd;
 mod explain;
 mod games;
@@ -85,6 +86,9 @@ enum Command {
     /// gave away, each side's total and the move that decided the game (also `analyze`).
     #[command(alias = "analyze")]
     Analyse(analyse_cmd::AnalyseArgs),
+    /// The Othello opening book: new, deviate (in shards), fix, merge, show, stats, export,
+    /// import.
+    Book(book_cmd::BookArgs),
 }
 
 /// The `--game` parser: the names of [`known_games`], each with its description in `--help`.
@@ -330,6 +334,7 @@ fn run(command: Command) -> Res<()> {
         Command::Openings(args) => openings_cmd::run(&args),
         Command::Merge(args) => merge_cmd::run(&args),
         Command::Analyse(args) => analyse_cmd::run(&args),
+        Command::Book(args) => book_cmd::run(&args),
     }
 }
 

@@ -1,0 +1,400 @@
+//! `yomi book`: the Othello opening book's tools over `yomi_othello_search::Book` (new,
+//! deviate, fix, merge, show, stats, export, import).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use yomi_core::Shard;
+use yomi_othello::{ggf, Move, MoveSequence, Othello};
+use yomi_othello_search::{
+    weights_digest, Book, BookBuilder, BuildConfig, DeviateBudget, Weights, EXACT_DEPTH,
+};
+
+use crate::Res;
+
+/// Arguments of `yomi book`.
+#[derive(Debug, clap::Args)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    command: BookCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum BookCommand {
+    /// A new book: the start position and, with --lines, every position of the lines of a
+    /// GGF file or a file of move lines (one a line, as the openings files), each valued.
+    New(NewArgs),
+    /// One round of expansion: the leaves within the budget, reached from the start through
+    /// book moves within it, get their positions added and valued. With --shard K/N only
+    /// that part of the round, written as updates for `yomi book merge`.
+    Deviate(DeviateArgs),
+    /// Negamax the book from its leaves to the start.
+    Fix(FileArg),
+    /// Apply deviate shards' updates to the book they came from, then fix it (--union:
+    /// merge independent books instead, keeping the deeper value of a position in both).
+    Merge(MergeArgs),
+    /// The book moves of a position (the start, a move line, or a board), with their values,
+    /// depths and lines.
+    Show(ShowArgs),
+    /// Positions, leaves, depths and values of the book.
+    Stats(FileArg),
+    /// The book as text (one line a position), to standard output or --out.
+    Export(ExportArgs),
+    /// A book from its text form.
+    Import(ImportArgs),
+}
+
+/// How new positions are valued.
+#[derive(Debug, clap::Args)]
+struct ValueArgs {
+    /// The midgame search's depth for the moves of a new position (full width).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=30))]
+    depth: u32,
+    /// Solve the moves exactly at this many empty squares or fewer (at most 24).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(0..=24))]
+    exact: u32,
+    /// The size of the search's tables, in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=16384))]
+    hash_mb: u64,
+}
+
+impl ValueArgs {
+    fn builder(&self) -> Res<BookBuilder> {
+        Ok(BookBuilder::new(
+            BuildConfig {
+                depth: self.depth,
+                exact: self.exact,
+                hash_mb: self.hash_mb as usize,
+            },
+            Weights::builtin(),
+        )?)
+    }
+}
+
+#[derive(Debug, clap::Args)]
+struct NewArgs {
+    /// Lines to put in the book: a GGF file, or a file of move lines (one a line).
+    #[arg(long, value_name = "FILE")]
+    lines: Option<PathBuf>,
+    #[command(flatten)]
+    value: ValueArgs,
+    /// The book file to write.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+struct DeviateArgs {
+    /// The book.
+    book: PathBuf,
+    /// The most a followed book move or an expanded leaf may lose against its position, in
+    /// discs.
+    #[arg(long, default_value_t = 2)]
+    per_move: i32,
+    /// The most the moves of a line from the start may lose in all, in discs.
+    #[arg(long, default_value_t = 4)]
+    total: i32,
+    /// Up to this many plies every move is followed and every leaf expanded.
+    #[arg(long, default_value_t = 0)]
+    min_ply: u32,
+    #[command(flatten)]
+    value: ValueArgs,
+    /// Only this part of the round (`K/N`): the updates go to --out, for `yomi book merge`.
+    #[arg(long)]
+    shard: Option<Shard>,
+    /// Where to write (default: the book itself, fixed; with --shard, required).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+struct FileArg {
+    /// The book.
+    book: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+struct MergeArgs {
+    /// The book the shards came from (or, with --union, the first book).
+    book: PathBuf,
+    /// The shards' updates (or, with --union, the other books).
+    #[arg(required = true)]
+    parts: Vec<PathBuf>,
+    /// Merge independent books instead of applying deviate shards.
+    #[arg(long)]
+    union: bool,
+    /// The merged book.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+struct ShowArgs {
+    /// The book.
+    book: PathBuf,
+    /// The position: a move line from the start (`f5 d6`), a board (`yomi show` notation), or
+    /// nothing for the start.
+    position: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
+struct ExportArgs {
+    /// The book.
+    book: PathBuf,
+    /// The text file to write (default: standard output).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+struct ImportArgs {
+    /// The text file.
+    text: PathBuf,
+    /// The book file to write.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
+fn read(path: &Path) -> Res<Book> {
+    Book::read(path).map_err(|e| format!("{}: {e}", path.display()).into())
+}
+
+fn write(book: &Book, path: &Path) -> Res<()> {
+    book.write(path)
+        .map_err(|e| format!("{}: {e}", path.display()).into())
+}
+
+/// The lines of a GGF file or of a file of move lines.
+fn read_lines(path: &Path) -> Res<Vec<Vec<Move>>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if text.trim_start().starts_with("(;") {
+        let games = ggf::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut lines = Vec::new();
+        for (i, g) in games.iter().enumerate() {
+            if g.start() != Othello::new() {
+                return Err(format!(
+                    "{} game {}: a book's lines start from the start position",
+                    path.display(),
+                    i + 1
+                )
+                .into());
+            }
+            lines.push(g.line());
+        }
+        return Ok(lines);
+    }
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(n, l)| {
+            l.parse::<MoveSequence>()
+                .map(|s| s.0)
+                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1).into())
+        })
+        .collect()
+}
+
+fn bar(len: usize, what: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{bar:30}} {{pos}}/{{len}} {what} {{per_sec}} {{elapsed}} (eta {{eta}})"
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// `+3`, `-2`, `0`.
+fn disc(v: i8) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+fn depth_text(d: u8) -> String {
+    if d == EXACT_DEPTH {
+        "exact".into()
+    } else {
+        d.to_string()
+    }
+}
+
+/// Runs `yomi book`.
+pub fn run(args: &BookArgs) -> Res<()> {
+    match &args.command {
+        BookCommand::New(a) => {
+            let lines = match &a.lines {
+                Some(p) => read_lines(p)?,
+                None => Vec::new(),
+            };
+            let started = Instant::now();
+            let digest = weights_digest(&Weights::builtin())?;
+            let book = a.value.builder()?.new_book(digest, &lines)?;
+            write(&book, &a.out)?;
+            println!(
+                "{}: {} positions from {} lines in {:.1} s",
+                a.out.display(),
+                book.len(),
+                lines.len(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+        BookCommand::Deviate(a) => {
+            let book = read(&a.book)?;
+            let budget = DeviateBudget {
+                per_move: a.per_move,
+                total: a.total,
+                min_ply: a.min_ply,
+            };
+            let frontier = book.frontier(&budget);
+            let shard = a.shard.unwrap_or(Shard::WHOLE);
+            let out = match (&a.out, a.shard) {
+                (Some(o), _) => o.clone(),
+                (None, None) => a.book.clone(),
+                (None, Some(_)) => return Err("--shard writes updates: give --out".into()),
+            };
+            let started = Instant::now();
+            let progress = bar(frontier.len(), "leaves");
+            let updates = a
+                .value
+                .builder()?
+                .deviate(&book, &frontier, shard, |_| progress.inc(1))?;
+            progress.finish_and_clear();
+            let new = updates.iter().filter(|(p, _)| !book.contains(p)).count();
+            if a.shard.is_some() {
+                write(&updates, &out)?;
+                println!(
+                    "{}: shard {shard} of a round of {} leaves: {} updates, {new} new positions \
+                     in {:.1} s",
+                    out.display(),
+                    frontier.len(),
+                    updates.len(),
+                    started.elapsed().as_secs_f64()
+                );
+            } else {
+                let mut book = book;
+                book.apply(&updates);
+                book.fix();
+                write(&book, &out)?;
+                println!(
+                    "{}: a round of {} leaves: {new} new positions, {} in all, in {:.1} s",
+                    out.display(),
+                    frontier.len(),
+                    book.len(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
+        }
+        BookCommand::Fix(a) => {
+            let mut book = read(&a.book)?;
+            let changed = book.fix();
+            write(&book, &a.book)?;
+            println!("{}: {changed} values changed", a.book.display());
+        }
+        BookCommand::Merge(a) => {
+            let mut book = read(&a.book)?;
+            for p in &a.parts {
+                let part = read(p)?;
+                if part.weights() != book.weights() {
+                    return Err(format!(
+                        "{}: valued with other weights ({:016x}) than {} ({:016x})",
+                        p.display(),
+                        part.weights(),
+                        a.book.display(),
+                        book.weights()
+                    )
+                    .into());
+                }
+                if a.union {
+                    book.merge(&part);
+                } else {
+                    book.apply(&part);
+                }
+            }
+            book.fix();
+            write(&book, &a.out)?;
+            println!("{}: {} positions", a.out.display(), book.len());
+        }
+        BookCommand::Show(a) => {
+            let book = read(&a.book)?;
+            let pos = match &a.position {
+                None => Othello::new(),
+                Some(t) => match t.parse::<MoveSequence>() {
+                    Ok(line) => line
+                        .play_from(&Othello::new())
+                        .map_err(|e| format!("move line {t:?}: {e}"))?,
+                    Err(_) => t
+                        .parse::<Othello>()
+                        .map_err(|e| format!("bad position {t:?}: {e}"))?,
+                },
+            };
+            println!("{}", pos.pretty().trim_end());
+            let Some(e) = book.get(&pos) else {
+                println!("not in the book");
+                return Ok(());
+            };
+            println!(
+                "in the book: value {} for the side to move, {} lines",
+                disc(e.value),
+                e.lines
+            );
+            println!("{:<5} {:>6} {:>6} {:>7}", "move", "value", "depth", "lines");
+            for m in book.moves(&pos) {
+                println!(
+                    "{:<5} {:>6} {:>6} {:>7}{}",
+                    m.mv.to_string(),
+                    disc(m.value),
+                    depth_text(m.depth),
+                    m.lines,
+                    if m.leaf {
+                        "  (leaf: not in the book)"
+                    } else {
+                        ""
+                    }
+                );
+            }
+        }
+        BookCommand::Stats(a) => {
+            let book = read(&a.book)?;
+            let mut by_discs = std::collections::BTreeMap::new();
+            let (mut leaves, mut exact) = (0usize, 0usize);
+            for (pos, e) in book.iter() {
+                *by_discs.entry(64 - pos.empties().count()).or_insert(0usize) += 1;
+                leaves += usize::from(e.leaf.is_some());
+                exact += usize::from(e.depth == EXACT_DEPTH);
+            }
+            let start = book.get(&Othello::new());
+            println!("{}: {} positions", a.book.display(), book.len());
+            println!("weights digest: {:016x}", book.weights());
+            println!("with a leaf: {leaves}; valued exactly: {exact}");
+            if let Some(e) = start {
+                println!("start: value {}, {} lines", disc(e.value), e.lines);
+            }
+            println!("positions by ply:");
+            for (discs, n) in by_discs {
+                println!("  {:>3} {n}", discs - 4);
+            }
+        }
+        BookCommand::Export(a) => {
+            let text = read(&a.book)?.export();
+            match &a.out {
+                Some(p) => std::fs::write(p, text)
+                    .map_err(|e| format!("cannot write {}: {e}", p.display()))?,
+                None => print!("{text}"),
+            }
+        }
+        BookCommand::Import(a) => {
+            let text = std::fs::read_to_string(&a.text)
+                .map_err(|e| format!("cannot read {}: {e}", a.text.display()))?;
+            let book = Book::import(&text).map_err(|e| format!("{}: {e}", a.text.display()))?;
+            write(&book, &a.out)?;
+            println!("{}: {} positions", a.out.display(), book.len());
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,111 @@
+//! End-to-end tests of `yomi book`: new from lines, a deviate round whole and in shards (the
+//! same bytes), show, stats, export and import, bad input.
+
+mod common;
+
+use common::{fails_with_error, ok};
+
+#[test]
+fn a_book_is_built_deviated_in_shards_and_shown() {
+    let dir = std::env::temp_dir().join(format!("yomi-book-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    std::fs::write(
+        p("lines.txt"),
+        "# two openings\nf5 d6 c3 d3 c4\nf5 f6 e6 f4\n",
+    )
+    .unwrap();
+    let text = ok(&[
+        "book",
+        "new",
+        "--lines",
+        &p("lines.txt"),
+        "--depth",
+        "3",
+        "--out",
+        &p("b.book"),
+    ]);
+    assert!(text.contains("9 positions from 2 lines"), "{text}");
+    let round = ["--min-ply", "2", "--depth", "3"];
+    let whole = ok(&[
+        &["book", "deviate", &p("b.book"), "--out", &p("w.book")][..],
+        &round,
+    ]
+    .concat());
+    assert!(whole.contains("new positions"), "{whole}");
+    for k in 0..2 {
+        let shard = format!("{k}/2");
+        let out = p(&format!("s{k}.book"));
+        ok(&[
+            &[
+                "book",
+                "deviate",
+                &p("b.book"),
+                "--shard",
+                &shard,
+                "--out",
+                &out,
+            ][..],
+            &round,
+        ]
+        .concat());
+    }
+    ok(&[
+        "book",
+        "merge",
+        &p("b.book"),
+        &p("s1.book"),
+        &p("s0.book"),
+        "--out",
+        &p("m.book"),
+    ]);
+    assert_eq!(
+        std::fs::read(p("m.book")).unwrap(),
+        std::fs::read(p("w.book")).unwrap(),
+        "the shards merged are the whole round"
+    );
+    let show = ok(&["book", "show", &p("w.book"), "f5"]);
+    assert!(show.contains("in the book: value"), "{show}");
+    assert!(show.contains("d6") && show.contains("f6"), "{show}");
+    let show = ok(&["book", "show", &p("w.book"), "f5 d6 c3 d3 c4 f4 f6 f3"]);
+    assert!(show.contains("not in the book"), "{show}");
+    let stats = ok(&["book", "stats", &p("w.book")]);
+    assert!(stats.contains("positions by ply"), "{stats}");
+    ok(&["book", "export", &p("w.book"), "--out", &p("w.txt")]);
+    ok(&["book", "import", &p("w.txt"), "--out", &p("i.book")]);
+    assert_eq!(
+        std::fs::read(p("i.book")).unwrap(),
+        std::fs::read(p("w.book")).unwrap()
+    );
+    let fix = ok(&["book", "fix", &p("w.book")]);
+    assert!(fix.contains("0 values changed"), "{fix}");
+    // Bad input.
+    fails_with_error(&["book", "show", &p("lines.txt")], "not a yomi book file");
+    fails_with_error(
+        &["book", "deviate", &p("b.book"), "--shard", "0/2"],
+        "--shard writes updates: give --out",
+    );
+    std::fs::write(p("bad.txt"), "f5 d6 a1\n").unwrap();
+    fails_with_error(
+        &[
+            "book",
+            "new",
+            "--lines",
+            &p("bad.txt"),
+            "--out",
+            &p("x.book"),
+        ],
+        "move 3",
+    );
+    fails_with_error(&["book", "show", &p("w.book"), "f5 z9"], "bad position");
+    std::fs::write(
+        p("broken.txt"),
+        "# yomi book: weights 00, 1 positions\nXX 1 2 3\n",
+    )
+    .unwrap();
+    fails_with_error(
+        &["book", "import", &p("broken.txt"), "--out", &p("y.book")],
+        "line 2",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
