@@ -155,7 +155,14 @@ struct Stored {
     lines: u32,
 }
 
-/// An opening book: see the [module documentation](self).
+/// An Othello opening book: positions unique up to the 8 symmetries, each stored as its full
+/// board in canonical form (no hash keys, so no collisions), with its negamaxed value, the
+/// depth that valued it, its leaf (the best move whose position is not in the book) with that
+/// move's value, and the lines through it. Values are in discs for the side to move. A
+/// position whose side to move must pass is stored after its pass; finished games are not
+/// stored. The file is the checked container (magic `YOMIBOOK`), 24 bytes a position, with
+/// the digest of the weights that valued the book ([`weights_digest`]); `docs/formats.md` and
+/// `docs/book.md` describe it. [`BookBuilder`] adds and values positions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Book {
     weights: u64,

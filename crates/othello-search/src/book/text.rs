@@ -32,7 +32,10 @@ pub struct ParseBookError {
 const HEADER: &str = "# yomi book: weights ";
 
 impl Book {
-    /// The book as text (see the module documentation of `book::text`).
+    /// The book as text: a header line `# yomi book: weights <16 hex digits>, N positions`,
+    /// then a line per position in canonical order: the board from the side to move (`X` its
+    /// discs, `O` the opponent's, a1 to h8), the value, the depth (`exact` for an exact
+    /// solve), the leaf (`-` for none) and its value, and the lines through the position.
     #[must_use]
     pub fn export(&self) -> String {
         let mut s = format!("{HEADER}{:016x}, {} positions\n", self.weights, self.len());
