@@ -20,7 +20,8 @@ fn book() -> Book {
         let mut pos = Othello::new();
         while !pos.is_over() && book.len() < POSITIONS {
             let moves = pos.legal_moves();
-            if !(moves.len() == 1 && moves[0] == yomi_othello::Move::Pass) && !book.contains(&pos) {
+            let must_pass = moves.len() == 1 && moves[0] == yomi_othello::Move::Pass;
+            if !must_pass && !book.contains(&pos) {
                 let discs = pos.player().count() as i8 - pos.opponent().count() as i8;
                 book.insert(
                     &pos,
