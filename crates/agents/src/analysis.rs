@@ -24,6 +24,8 @@ use crate::registry::{BuildAgentError, Registry};
 /// The note of an `othello` agent's move valued by an exact solve (a longer note that starts
 /// with it says more, e.g. that the value is an upper bound).
 pub(crate) const EXACT_SOLVE: &str = "exact solve";
+/// The note of an `othello` agent's move from its opening book (its value in discs).
+pub(crate) const BOOK: &str = "book";
 /// The note of an `othello` agent's move valued by a win/loss/draw solve.
 pub(crate) const WLD_SOLVE: &str = "WLD solve";
 /// The end of a search note whose every line ended the game (its scores are final disc
@@ -200,7 +202,22 @@ pub fn interpret<M: fmt::Display>(analyst: &str, score: &MoveScore<M>) -> Analys
     }
     let note = score.note.as_deref().unwrap_or_default();
     let upper_bound = note.contains(UPPER_BOUND);
-    let mut value = if note.starts_with(EXACT_SOLVE) {
+    let mut value = if note.starts_with(BOOK) {
+        // A book value: discs, from the search or the solves that built the book.
+        let exact = note.contains("exact");
+        let kind = if exact {
+            AnalysedKind::Exact
+        } else {
+            AnalysedKind::Estimate
+        };
+        let mut v = AnalysedValue::new(kind, score.score);
+        v.depth = score
+            .parts
+            .iter()
+            .find(|p| p.label == "depth" && !exact)
+            .map(|p| p.value as u32);
+        v
+    } else if note.starts_with(EXACT_SOLVE) {
         AnalysedValue::new(AnalysedKind::Exact, score.score)
     } else if note.starts_with(WLD_SOLVE) {
         AnalysedValue::new(AnalysedKind::Wld, sign(score.score))

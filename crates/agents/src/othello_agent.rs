@@ -12,11 +12,12 @@ use thiserror::Error;
 use yomi_core::{Agent, AgentError, Clock, Explanation, Limits, MoveScore, Rng};
 use yomi_othello::{Move, Othello};
 use yomi_othello_search::{
-    Evaluator, HandEval, MidgameSearch, Mode, RootValues, Solver, SolverConfig, WeightError,
-    Weights, EVAL_LIMIT, FINAL_SCALE, PROBCUT_LEARNED, PROBCUT_THRESHOLD,
+    weights_digest, Book, Evaluator, HandEval, MidgameSearch, Mode, RootValues, Solver,
+    SolverConfig, WeightError, Weights, EVAL_LIMIT, EXACT_DEPTH, FINAL_SCALE, PROBCUT_LEARNED,
+    PROBCUT_THRESHOLD,
 };
 
-use crate::analysis::{EXACT_SOLVE, SEARCH_EXACT, UPPER_BOUND, WLD_SOLVE};
+use crate::analysis::{BOOK, EXACT_SOLVE, SEARCH_EXACT, UPPER_BOUND, WLD_SOLVE};
 use crate::common::{explain_best, moves_of, time_text};
 use crate::othello_levels::{OthelloLevel, MAX_LEVEL};
 use crate::{AgentInfo, ParamInfo, Registry};
@@ -107,6 +108,12 @@ pub struct OthelloSettings {
     /// spec; `None` for none. It changes nothing by itself: [`OthelloSettings::at_level`]
     /// writes its values into the other fields.
     pub level: Option<u32>,
+    /// An opening book (`yomi book`) to play from while the position is in it; `None` for
+    /// none. No book is built in yet.
+    pub book: Option<PathBuf>,
+    /// With a book: pick at random (seeded) among the book moves within this many discs of
+    /// the best, for varied games; 0 plays a best book move.
+    pub book_random: u32,
 }
 
 impl OthelloSettings {
@@ -172,6 +179,8 @@ impl Default for OthelloSettings {
             probcut: Some(PROBCUT_THRESHOLD),
             root: RootValues::Best,
             level: None,
+            book: None,
+            book_random: 0,
         }
     }
 }
@@ -226,6 +235,9 @@ pub struct OthelloAgent {
     /// The solver's speed on this machine in nodes per second: [`DEFAULT_SOLVER_RATE`] until
     /// a solve has measured it, for the predicted cost of a solve at a clock.
     solver_rate: f64,
+    /// The opening book of `settings.book`, read once, with a note when its values come from
+    /// other weights than the agent's.
+    book: Option<(Arc<Book>, Option<String>)>,
 }
 
 impl OthelloAgent {
@@ -244,6 +256,84 @@ impl OthelloAgent {
             limits: Limits::none(),
             clock: None,
             solver_rate: DEFAULT_SOLVER_RATE,
+            book: None,
+        })
+    }
+
+    /// Plays from `book` (read from `settings.book`) while the position is in it. The
+    /// explanation says so when the book's values come from other evaluation weights than
+    /// the agent's.
+    pub fn set_book(&mut self, book: Arc<Book>) {
+        let own = match (self.settings.eval, &self.settings.weights) {
+            (OthelloEval::Hand, _) => None,
+            (OthelloEval::Learned, Some(path)) => Weights::read(path)
+                .ok()
+                .and_then(|w| weights_digest(&w).ok()),
+            (OthelloEval::Learned, None) => weights_digest(&Weights::builtin()).ok(),
+        };
+        let note = (own != Some(book.weights())).then(|| {
+            format!(
+                "the book's values come from other evaluation weights (digest {:016x}) than \
+                 this agent's: they are still used",
+                book.weights()
+            )
+        });
+        self.book = Some((book, note));
+    }
+
+    /// The explanation of a move from the book, if the position is in it.
+    fn book_move(&self, state: &Othello, rng: &mut Rng) -> Option<Explanation<Move>> {
+        let (book, note) = self.book.as_ref()?;
+        let entry = book.get(state)?;
+        let moves = book.moves(state);
+        let top = moves.first()?.value;
+        let within = i32::from(top) - self.settings.book_random as i32;
+        let best: Vec<Move> = moves
+            .iter()
+            .filter(|m| i32::from(m.value) >= within)
+            .map(|m| m.mv)
+            .collect();
+        let chosen = *rng.choose(&best)?;
+        let scored = moves
+            .iter()
+            .map(|m| {
+                let depth = if m.depth == EXACT_DEPTH {
+                    "exact".to_string()
+                } else {
+                    format!("depth {}", m.depth)
+                };
+                let how = if m.leaf {
+                    format!("{BOOK}, the leaf (its position is not in the book), {depth}")
+                } else {
+                    format!("{BOOK}, {depth}, {} lines", m.lines)
+                };
+                MoveScore::new(m.mv, f64::from(m.value))
+                    .with_note(how)
+                    .with_part("depth", f64::from(m.depth))
+                    .with_part("lines", f64::from(m.lines))
+            })
+            .collect();
+        let mut notes = vec![format!(
+            "{BOOK}: the position is in the opening book, value {:+} for the side to move, {} \
+             lines; scores: discs",
+            entry.value, entry.lines
+        )];
+        if self.settings.book_random > 0 {
+            notes.push(format!(
+                "book_random={}: picked at random among the {} book moves within {} discs of \
+                 the best",
+                self.settings.book_random,
+                best.len(),
+                self.settings.book_random
+            ));
+        }
+        notes.extend(note.clone());
+        Some(Explanation {
+            agent: self.to_string(),
+            moves: scored,
+            best,
+            chosen,
+            notes,
         })
     }
 
@@ -389,7 +479,22 @@ impl fmt::Display for OthelloAgent {
             Some(t) if s.eval == OthelloEval::Learned => write!(f, ",probcut={t}")?,
             _ => write!(f, ",probcut=off")?,
         }
-        write!(f, ",root={}", s.root)
+        write!(f, ",root={}", s.root)?;
+        match &s.book {
+            None => write!(f, ",book=off")?,
+            Some(path) => {
+                let path = path.display().to_string();
+                let plain = !path
+                    .chars()
+                    .any(|c| matches!(c, ',' | ':' | '=' | '(' | ')') || c.is_whitespace());
+                if plain {
+                    write!(f, ",book={path}")?;
+                } else {
+                    write!(f, ",book=({path})")?;
+                }
+            }
+        }
+        write!(f, ",book_random={}", s.book_random)
     }
 }
 
@@ -435,6 +540,9 @@ impl OthelloAgent {
             let scored = vec![MoveScore::new(moves[0], 0.0).with_note("only legal move")];
             let mut e = explain_best(self.to_string(), scored, rng);
             e.notes.push("only one legal move: not searched".into());
+            return Ok(e);
+        }
+        if let Some(e) = self.book_move(state, rng) {
             return Ok(e);
         }
         let (limits, budget) = self.move_limits(empties);
@@ -807,6 +915,18 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
                            values, the others an upper bound; for play) or all (every move \
                            its value, for analysis; slower)",
                 },
+                ParamInfo {
+                    name: "book",
+                    default: "off",
+                    help: "an opening book file (yomi book) to play from, instantly, while the \
+                           position is in it, or off (no book is built in yet)",
+                },
+                ParamInfo {
+                    name: "book_random",
+                    default: "0",
+                    help: "with a book: pick at random (seeded) among the book moves within \
+                           this many discs of the best (0 to 64; 0: a best move)",
+                },
             ],
         },
         |p| {
@@ -865,6 +985,11 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
                     .parse()
                     .map_err(|_| p.bad("root", "best or all"))?,
                 level,
+                book: match p.text("book") {
+                    "off" => None,
+                    path => Some(PathBuf::from(path)),
+                },
+                book_random: p.u64_in("book_random", 0, 64)? as u32,
             };
             if settings.eval == OthelloEval::Hand && !matches!(p.text("probcut"), "off" | "auto") {
                 return Err(p.bad(
@@ -875,8 +1000,17 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
             if settings.eval == OthelloEval::Hand && settings.weights.is_some() {
                 return Err(p.bad("weights", "builtin: eval=hand uses no weights"));
             }
-            let agent = OthelloAgent::new(settings)
+            let book = match &settings.book {
+                None => None,
+                Some(path) => Some(Arc::new(Book::read(path).map_err(|e| {
+                    p.bad("book", format!("off or a sound book file ({e})"))
+                })?)),
+            };
+            let mut agent = OthelloAgent::new(settings)
                 .map_err(|e| p.bad("weights", format!("builtin or a sound weight file ({e})")))?;
+            if let Some(book) = book {
+                agent.set_book(book);
+            }
             Ok(Box::new(agent))
         },
     );

@@ -20,31 +20,31 @@ fn othello_is_in_the_othello_zoo_only_with_checked_parameters() {
     for (given, full) in [
         (
             "othello",
-            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5,root=best",
+            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5,root=best,book=off,book_random=0",
         ),
         (
             "othello:exact=0,time=0,depth=5,hash_mb=1",
-            "othello:time=0,depth=5,wld=18,exact=0,hash_mb=1,eval=learned,weights=builtin,probcut=1.5,root=best",
+            "othello:time=0,depth=5,wld=18,exact=0,hash_mb=1,eval=learned,weights=builtin,probcut=1.5,root=best,book=off,book_random=0",
         ),
         (
             "othello:eval=hand",
-            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=hand,weights=builtin,probcut=off,root=best",
+            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=hand,weights=builtin,probcut=off,root=best,book=off,book_random=0",
         ),
         (
             "othello:probcut=off",
-            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=off,root=best",
+            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=off,root=best,book=off,book_random=0",
         ),
         (
             "othello:probcut=2.25,time=0",
-            "othello:time=0,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=2.25,root=best",
+            "othello:time=0,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=2.25,root=best,book=off,book_random=0",
         ),
         (
             "othello:root=all,time=0",
-            "othello:time=0,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5,root=all",
+            "othello:time=0,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5,root=all,book=off,book_random=0",
         ),
         (
             "othello:eval=hand,probcut=auto",
-            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=hand,weights=builtin,probcut=off,root=best",
+            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=hand,weights=builtin,probcut=off,root=best,book=off,book_random=0",
         ),
     ] {
         let spec = zoo.build(given).unwrap().spec();
@@ -109,7 +109,7 @@ fn othello_loads_a_weight_file_and_refuses_bad_ones() {
     let spec = format!("othello:time=0,depth=3,weights={}", good.display());
     let mut from_file = zoo.build(&spec).unwrap();
     assert!(from_file.spec().ends_with(&format!(
-        "eval=learned,weights={},probcut=1.5,root=best",
+        "eval=learned,weights={},probcut=1.5,root=best,book=off,book_random=0",
         good.display()
     )));
     let mut builtin = zoo.build("othello:time=0,depth=3").unwrap();
@@ -487,7 +487,7 @@ fn levels_build_from_the_table_and_round_trip() {
         let pc = l.probcut.map_or("off".to_string(), |t| t.to_string());
         let full = format!(
             "othello:level={},time=0,depth={},wld={},exact={},hash_mb=16,eval=learned,\
-             weights=builtin,probcut={pc},root=best",
+             weights=builtin,probcut={pc},root=best,book=off,book_random=0",
             l.level, l.depth, l.wld, l.exact
         );
         let spec = zoo
@@ -500,19 +500,19 @@ fn levels_build_from_the_table_and_round_trip() {
     for (given, full) in [
         (
             "othello:level=10,depth=6",
-            "othello:level=10,time=0,depth=6,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5,root=best",
+            "othello:level=10,time=0,depth=6,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5,root=best,book=off,book_random=0",
         ),
         (
             "othello:depth=6,time=0.5,level=3,probcut=off,exact=0",
-            "othello:level=3,time=0.5,depth=6,wld=6,exact=0,hash_mb=16,eval=learned,weights=builtin,probcut=off,root=best",
+            "othello:level=3,time=0.5,depth=6,wld=6,exact=0,hash_mb=16,eval=learned,weights=builtin,probcut=off,root=best,book=off,book_random=0",
         ),
         (
             "othello:level=1,probcut=auto,eval=hand",
-            "othello:level=1,time=0,depth=1,wld=2,exact=2,hash_mb=16,eval=hand,weights=builtin,probcut=off,root=best",
+            "othello:level=1,time=0,depth=1,wld=2,exact=2,hash_mb=16,eval=hand,weights=builtin,probcut=off,root=best,book=off,book_random=0",
         ),
         (
             "othello:level=none",
-            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5,root=best",
+            "othello:time=0.1,depth=60,wld=18,exact=16,hash_mb=16,eval=learned,weights=builtin,probcut=1.5,root=best,book=off,book_random=0",
         ),
     ] {
         let spec = zoo.build(given).unwrap().spec();
@@ -624,4 +624,88 @@ fn neighbouring_low_levels_play_a_short_deterministic_match() {
     assert_eq!(r.total().games(), 8);
     assert!(r.total().win > r.total().lose, "{r:?}");
     assert_eq!(format!("{:?}", play().total()), format!("{:?}", r.total()));
+}
+
+/// `book=FILE` plays from the book while the position is in it (every book move explained,
+/// the best chosen, or one within `book_random` discs), then searches; a bad file is a
+/// parameter error.
+#[test]
+fn the_agent_plays_from_its_book() {
+    use yomi_othello::MoveSequence;
+    use yomi_othello_search::{weights_digest, BookBuilder, BuildConfig, Weights};
+    let lines: Vec<_> = ["f5 d6 c3 d3 c4", "f5 f6 e6 f4", "f5 d6 c5"]
+        .iter()
+        .map(|t| t.parse::<MoveSequence>().unwrap().0)
+        .collect();
+    let mut builder = BookBuilder::new(
+        BuildConfig {
+            depth: 3,
+            exact: 0,
+            hash_mb: 1,
+        },
+        Weights::builtin(),
+    )
+    .unwrap();
+    let digest = weights_digest(&Weights::builtin()).unwrap();
+    let book = builder.new_book(digest, &lines).unwrap();
+    let path = std::env::temp_dir().join(format!("yomi-agent-book-{}.book", std::process::id()));
+    book.write(&path).unwrap();
+    let zoo = Othello::zoo();
+    let spec = format!("othello:time=0,depth=2,book={}", path.display());
+    let mut agent = zoo.build(&spec).unwrap();
+    assert!(agent
+        .spec()
+        .ends_with(&format!("book={},book_random=0", path.display())));
+    let f5 = Othello::new().play_line("f5").unwrap();
+    let why = agent.explain(&f5, &mut Rng::seed_from_u64(1)).unwrap();
+    assert!(
+        why.notes[0].starts_with("book: the position is in the opening book"),
+        "{why:?}"
+    );
+    let moves = book.moves(&f5);
+    assert_eq!(why.moves.len(), moves.len());
+    let top = moves[0].value;
+    for m in &why.moves {
+        assert!(m.note.as_deref().unwrap().starts_with("book"), "{m:?}");
+    }
+    assert!(why
+        .best
+        .iter()
+        .all(|b| moves.iter().any(|m| m.mv == *b && m.value == top)));
+    assert!(why.best.contains(&why.chosen));
+    assert!(!why
+        .notes
+        .iter()
+        .any(|n| n.contains("other evaluation weights")));
+    // choose plays what explain explains.
+    assert_eq!(
+        agent.choose(&f5, &mut Rng::seed_from_u64(1)).unwrap(),
+        why.chosen
+    );
+    // Out of the book: the search.
+    let out = Othello::new().play_line("f5 f4").unwrap();
+    let why = agent.explain(&out, &mut Rng::seed_from_u64(1)).unwrap();
+    assert!(!why.notes.iter().any(|n| n.starts_with("book")), "{why:?}");
+    // book_random: every move within the margin is a candidate.
+    let mut wide = zoo.build(&format!("{spec},book_random=64")).unwrap();
+    let why = wide.explain(&f5, &mut Rng::seed_from_u64(1)).unwrap();
+    assert_eq!(why.best.len(), moves.len());
+    assert!(why.notes.iter().any(|n| n.starts_with("book_random=64")));
+    // Other weights than the book's: still used, and said.
+    let mut hand = zoo.build(&format!("{spec},eval=hand")).unwrap();
+    let why = hand.explain(&f5, &mut Rng::seed_from_u64(1)).unwrap();
+    assert!(
+        why.notes
+            .iter()
+            .any(|n| n.contains("other evaluation weights")),
+        "{why:?}"
+    );
+    // Bad files and values.
+    let err = zoo
+        .build("othello:book=/nonexistent.book")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("book"), "{err}");
+    assert!(zoo.build(&format!("{spec},book_random=65")).is_err());
+    std::fs::remove_file(&path).ok();
 }
