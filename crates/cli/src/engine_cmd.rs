@@ -140,7 +140,7 @@ fn factory<G: CliGame>(args: &EngineArgs) -> Res<AgentFactory<G>> {
 /// [`WIN_VALUE`] (shown as 64 discs) and otherwise the disc difference.
 fn othello_hint(e: &Explanation<Move>, ms: &MoveScore<Move>) -> HintValue {
     let mut v = default_hint_value(e, ms);
-    if let HintDepth::Plies(_) = v.depth {
+    if let (HintDepth::Plies(_), None) = (v.depth, v.book) {
         let othello_agent = e.agent.starts_with("othello");
         v.eval = if othello_agent {
             score_in_discs(ms.score as i32)

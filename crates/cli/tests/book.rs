@@ -77,6 +77,41 @@ fn a_book_is_built_deviated_in_shards_and_shown() {
         std::fs::read(p("i.book")).unwrap(),
         std::fs::read(p("w.book")).unwrap()
     );
+    // NBoard's hint answers with `book` lines in the book, over real pipes.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_yomi"))
+        .args([
+            "engine",
+            "--protocol",
+            "nboard",
+            "--agent",
+            &format!("othello:time=0,depth=2,book={}", p("w.book")),
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(
+                b"nboard 2\nset depth 2\nset game (;GM[Othello]B[f5];)\nhint 3\nset game (;GM[Othello]B[f5]W[d6]B[c3]W[d3]B[c4]W[f4]B[f6]W[f3]B[e6]W[e7];)\nhint 1\nquit\n",
+            )?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let book_lines: Vec<&str> = text.lines().filter(|l| l.starts_with("book ")).collect();
+    assert_eq!(book_lines.len(), 3, "{text}");
+    assert!(
+        book_lines[0].starts_with("book D6 ")
+            || book_lines[0].starts_with("book F6 ")
+            || book_lines[0].starts_with("book F4 "),
+        "{text}"
+    );
+    // Out of the book (ten plies in): a search line.
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("search ")).count(),
+        1,
+        "{text}"
+    );
     let fix = ok(&["book", "fix", &p("w.book")]);
     assert!(fix.contains("0 values changed"), "{fix}");
     // Bad input.

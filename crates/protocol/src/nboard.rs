@@ -38,6 +38,9 @@ pub struct HintValue {
     pub eval: f64,
     /// How it was found.
     pub depth: HintDepth,
+    /// For a move from an opening book: the games or lines through its position (the hint
+    /// is then a `book` line instead of a `search` line).
+    pub book: Option<u64>,
 }
 
 /// Turns an agent's score of a move (in the agent's own units) into NBoard's discs and depth.
@@ -51,6 +54,25 @@ pub type HintReader = Box<dyn Fn(&Explanation<Move>, &MoveScore<Move>) -> HintVa
 #[must_use]
 pub fn default_hint_value(_: &Explanation<Move>, ms: &MoveScore<Move>) -> HintValue {
     let note = ms.note.as_deref().unwrap_or_default();
+    let part = |label: &str| {
+        ms.parts
+            .iter()
+            .find(|p| p.label == label)
+            .map(|p| p.value.max(0.0) as u64)
+    };
+    if note.starts_with("book") {
+        // A book move: its value in discs, the depth behind it, the lines through it.
+        let depth = if note.contains("exact") {
+            HintDepth::Exact
+        } else {
+            HintDepth::Plies(part("depth").unwrap_or(0) as u32)
+        };
+        return HintValue {
+            eval: ms.score,
+            depth,
+            book: Some(part("lines").unwrap_or(0)),
+        };
+    }
     let depth = if note.contains("exact solve") {
         HintDepth::Exact
     } else if note.contains("WLD solve") {
@@ -66,6 +88,7 @@ pub fn default_hint_value(_: &Explanation<Move>, ms: &MoveScore<Move>) -> HintVa
     HintValue {
         eval: ms.score,
         depth,
+        book: None,
     }
 }
 
@@ -77,7 +100,8 @@ pub fn default_hint_value(_: &Explanation<Move>, ms: &MoveScore<Move>) -> HintVa
 /// (accepted, unused), `move <mv>[/<eval>/<time>]` (also space-separated, and a bare move as
 /// NBoard 1.1 sent it), `hint <n>` (`search <move> <eval> 0 <depth>` for the best `n` moves,
 /// the evaluation in discs for the side to move, the depth `100%` for an exact solve and
-/// `100%W` for a win/loss/draw solve), `go` (`=== <mv>/<eval>/<time>`; the board is not
+/// `100%W` for a win/loss/draw solve; `book <move> <eval> <games> <depth>` for a move from
+/// the agent's opening book), `go` (`=== <mv>/<eval>/<time>`; the board is not
 /// changed: the GUI sends the `move`), `analyze` (`analysis <move number> <eval>` for each
 /// position of the game from the last back, each from the side to move there), `learn`
 /// (`learned`), `ping <n>` (stops any thinking first, then `pong <n>`), `quit`. Each thought
@@ -320,8 +344,11 @@ impl<W: Write> Nboard<W> {
         for ms in scored.into_iter().take(n.max(1)) {
             let v = (self.reader)(&e, ms);
             let mv = ms.mv.to_string().to_ascii_uppercase();
-            self.out
-                .send(format!("search {mv} {} 0 {}", eval_text(v.eval), v.depth))?;
+            let line = match v.book {
+                Some(games) => format!("book {mv} {} {games} {}", eval_text(v.eval), v.depth),
+                None => format!("search {mv} {} 0 {}", eval_text(v.eval), v.depth),
+            };
+            self.out.send(line)?;
         }
         self.nodestats(&e, elapsed)?;
         self.waiting()
