@@ -444,6 +444,28 @@ impl OthelloAgent {
     }
 }
 
+/// `,name=PATH` (in parentheses where the path holds a character of the spec syntax or a
+/// space), or `,name=none` without a path.
+fn write_path(
+    f: &mut fmt::Formatter<'_>,
+    name: &str,
+    path: Option<&std::path::Path>,
+    none: &str,
+) -> fmt::Result {
+    let Some(path) = path else {
+        return write!(f, ",{name}={none}");
+    };
+    let path = path.display().to_string();
+    let plain = !path
+        .chars()
+        .any(|c| matches!(c, ',' | ':' | '=' | '(' | ')') || c.is_whitespace());
+    if plain {
+        write!(f, ",{name}={path}")
+    } else {
+        write!(f, ",{name}=({path})")
+    }
+}
+
 impl fmt::Display for OthelloAgent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = &self.settings;
@@ -461,39 +483,13 @@ impl fmt::Display for OthelloAgent {
             s.hash_mb,
             s.eval
         )?;
-        match &s.weights {
-            None => write!(f, ",weights=builtin")?,
-            Some(path) => {
-                let path = path.display().to_string();
-                let plain = !path
-                    .chars()
-                    .any(|c| matches!(c, ',' | ':' | '=' | '(' | ')') || c.is_whitespace());
-                if plain {
-                    write!(f, ",weights={path}")?;
-                } else {
-                    write!(f, ",weights=({path})")?;
-                }
-            }
-        }
+        write_path(f, "weights", s.weights.as_deref(), "builtin")?;
         match s.probcut {
             Some(t) if s.eval == OthelloEval::Learned => write!(f, ",probcut={t}")?,
             _ => write!(f, ",probcut=off")?,
         }
         write!(f, ",root={}", s.root)?;
-        match &s.book {
-            None => write!(f, ",book=off")?,
-            Some(path) => {
-                let path = path.display().to_string();
-                let plain = !path
-                    .chars()
-                    .any(|c| matches!(c, ',' | ':' | '=' | '(' | ')') || c.is_whitespace());
-                if plain {
-                    write!(f, ",book={path}")?;
-                } else {
-                    write!(f, ",book=({path})")?;
-                }
-            }
-        }
+        write_path(f, "book", s.book.as_deref(), "off")?;
         write!(f, ",book_random={}", s.book_random)
     }
 }

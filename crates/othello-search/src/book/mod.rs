@@ -155,6 +155,19 @@ struct Stored {
     lines: u32,
 }
 
+impl Stored {
+    /// The entry, with the leaf given in the orientation wanted.
+    fn entry(self, leaf: Option<Move>) -> BookEntry {
+        BookEntry {
+            value: self.value,
+            depth: self.depth,
+            leaf,
+            leaf_value: self.leaf_value,
+            lines: self.lines,
+        }
+    }
+}
+
 /// An Othello opening book: positions unique up to the 8 symmetries, each stored as its full
 /// board in canonical form (no hash keys, so no collisions), with its negamaxed value, the
 /// depth that valued it, its leaf (the best move whose position is not in the book) with that
@@ -217,13 +230,7 @@ impl Book {
             let canon_move = Move::Place(Square::new(s.leaf));
             Othello::transform_move(canon_move, Othello::inverse(sym))
         });
-        Some(BookEntry {
-            value: s.value,
-            depth: s.depth,
-            leaf,
-            leaf_value: s.leaf_value,
-            lines: s.lines,
-        })
+        Some(s.entry(leaf))
     }
 
     /// Whether `pos` (or the position after its forced pass) is in the book.
@@ -375,16 +382,7 @@ impl Book {
         self.entries.iter().map(|(&(p, o), s)| {
             let pos = Othello::from_sides(Bitboard(p), Bitboard(o), Player::First);
             let leaf = (s.leaf != NO_LEAF).then(|| Move::Place(Square::new(s.leaf)));
-            (
-                pos,
-                BookEntry {
-                    value: s.value,
-                    depth: s.depth,
-                    leaf,
-                    leaf_value: s.leaf_value,
-                    lines: s.lines,
-                },
-            )
+            (pos, s.entry(leaf))
         })
     }
 
