@@ -22,6 +22,7 @@ use pyo3::prelude::*;
 use yomi_core::{Limits, NodeCount, Seconds};
 
 mod agents;
+mod book;
 mod games;
 mod matches;
 mod review;
@@ -100,5 +101,6 @@ fn yomi_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     solve::register(m)?;
     matches::register(m)?;
     review::register(m)?;
+    book::register(m)?;
     Ok(())
 }

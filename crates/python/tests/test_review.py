@@ -84,3 +84,29 @@ def test_a_position_is_analysed_as_the_page_analyses_it():
         yomi.analyse_position(moves="f5 a1")
     with pytest.raises(ValueError, match="time"):
         yomi.analyse_position(time=0)
+
+
+def test_a_book_opens_and_answers_under_every_symmetry(tmp_path, cli):
+    from conftest import run_cli
+
+    lines = tmp_path / "lines.txt"
+    lines.write_text("f5 d6 c3 d3 c4\nf5 f6 e6 f4\n")
+    path = tmp_path / "b.book"
+    run_cli(cli, "book", "new", "--lines", str(lines), "--depth", "3", "--out", str(path))
+    book = yomi.Book(path)
+    assert len(book) == 9 and "positions" in repr(book)
+    assert len(book.weights) == 16
+    start = yomi.Othello()
+    assert start in book
+    f5 = start.play("f5")
+    d3 = start.play("d3")  # an image of f5
+    assert book.get(f5)["value"] == book.get(d3)["value"]
+    assert book.get(f5)["lines"] == 2
+    moves = book.moves(f5)
+    assert [m["value"] for m in moves] == sorted((m["value"] for m in moves), reverse=True)
+    assert sum(m["leaf"] for m in moves) <= 1
+    assert {m["move"] for m in moves} <= set(f5.legal_moves())
+    assert book.get(start.play("f5").play("f4").play("e3")) is None
+    assert len(book.entries()) == 9
+    with pytest.raises(ValueError, match="not a yomi book"):
+        yomi.Book(lines)

@@ -10,6 +10,7 @@ workspace; this package is a thin binding over them (``docs/python.md``).
 
 from yomi._yomi import (
     Agent as Agent,
+    Book as Book,
     Nim as Nim,
     Othello as Othello,
     Othello4 as Othello4,
@@ -30,6 +31,7 @@ from yomi._yomi import (
 
 __all__ = [
     "Agent",
+    "Book",
     "Nim",
     "Othello",
     "Othello4",

@@ -398,6 +398,32 @@ def analyse_position(
     agent: str = "othello:probcut=off,root=all",
 ) -> PositionAnalysis: ...
 
+class BookEntry(TypedDict):
+    value: int
+    depth: Union[int, Literal["exact"]]
+    leaf: Optional[str]
+    leaf_value: Optional[int]
+    lines: int
+
+class BookMove(TypedDict):
+    move: str
+    value: int
+    depth: Union[int, Literal["exact"]]
+    lines: int
+    leaf: bool
+
+class Book:
+    """An Othello opening book written by ``yomi book`` (see ``docs/book.md``)."""
+
+    def __init__(self, path: Union[str, PathLike[str]]) -> None: ...
+    def __len__(self) -> int: ...
+    def __contains__(self, position: Union[Othello, str]) -> bool: ...
+    @property
+    def weights(self) -> str: ...
+    def get(self, position: Union[Othello, str]) -> Optional[BookEntry]: ...
+    def moves(self, position: Union[Othello, str]) -> list[BookMove]: ...
+    def entries(self) -> list[tuple[str, BookEntry]]: ...
+
 class Tally(TypedDict):
     win: int
     lose: int
