@@ -33,6 +33,7 @@ fn the_held_out_sets_load_and_the_committed_evaluations_have_their_documented_er
     let table = [
         ("well7-20.labels", 7, 20, 2397, 635, 598, 590, 1179),
         ("test2-20.labels", 2, 20, 2397, 741, 703, 689, 1440),
+        ("well7-24-s4.labels", 7, 24, 600, 578, 551, 540, 1168),
     ];
     for (name, seed, empties, n, r2, r3, r4, hand) in table {
         let path = data("eval").join(name);
