@@ -45,8 +45,6 @@ pub struct BookBuilder {
     config: BuildConfig,
     midgame: MidgameSearch,
     solver: Solver,
-    hash_mb: usize,
-    evaluator: Arc<dyn Evaluator>,
 }
 
 impl std::fmt::Debug for BookBuilder {
@@ -85,20 +83,13 @@ impl BookBuilder {
             ..SolverConfig::default()
         })
         .map_err(|e| BookError::Search(e.to_string()))?;
-        let hash_mb = config.hash_mb;
+        let mut midgame = MidgameSearch::new(config.hash_mb, evaluator);
+        midgame.set_root_values(RootValues::All);
         Ok(BookBuilder {
-            midgame: Self::midgame(hash_mb, &evaluator),
             config,
+            midgame,
             solver,
-            hash_mb,
-            evaluator,
         })
-    }
-
-    fn midgame(hash_mb: usize, evaluator: &Arc<dyn Evaluator>) -> MidgameSearch {
-        let mut m = MidgameSearch::new(hash_mb, Arc::clone(evaluator));
-        m.set_root_values(RootValues::All);
-        m
     }
 
     /// The settings.
@@ -148,9 +139,9 @@ impl BookBuilder {
                     }
                 }
             } else {
-                // A fresh table for each position, so a value does not depend on what the
+                // A cleared table for each position, so a value does not depend on what the
                 // builder searched before.
-                self.midgame = Self::midgame(self.hash_mb, &self.evaluator);
+                self.midgame.clear();
                 let r =
                     self.midgame
                         .search_limited(pos, self.config.depth, &yomi_core::Limits::none());
@@ -302,12 +293,10 @@ impl BookBuilder {
             let mut pos = start;
             book.add_lines(&pos, 1);
             for (i, &mv) in line.iter().enumerate() {
-                let mv = if mv != Move::Pass && pos.legal_moves().as_slice() == [Move::Pass] {
+                // A forced pass the line leaves out.
+                if mv != Move::Pass && pos.legal_moves().as_slice() == [Move::Pass] {
                     pos = pos.play_unchecked(Move::Pass);
-                    mv
-                } else {
-                    mv
-                };
+                }
                 if !pos.legal_moves().contains(&mv) {
                     return Err(BookError::Search(format!(
                         "line {}: move {} ({mv}) is not legal",

@@ -303,6 +303,15 @@ impl MidgameSearch {
         self.probcut = probcut.map(|(t, table)| (t, table.to_vec()));
     }
 
+    /// Forgets what earlier searches stored in the table (keeping its memory), so the next
+    /// search gives what a new search with the same settings would.
+    pub fn clear(&mut self) {
+        if let Some(table) = self.table.as_mut() {
+            table.clear();
+        }
+        self.generation = 0;
+    }
+
     /// Sets which root moves get their values (see [`RootValues`]; the default is
     /// [`RootValues::All`]).
     pub fn set_root_values(&mut self, root: RootValues) {
