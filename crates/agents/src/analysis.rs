@@ -15,8 +15,9 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 use yomi_core::{
-    AgentError, FinalScore, Game, Limits, MoveScore, Player, Rng, StopFlag, StopReason,
+    AgentError, AgentSpec, FinalScore, Game, Limits, MoveScore, Player, Rng, StopFlag, StopReason,
 };
+use yomi_othello::Othello;
 use yomi_othello_search::score_in_discs;
 
 use crate::registry::{BuildAgentError, Registry};
@@ -202,6 +203,12 @@ pub fn interpret<M: fmt::Display>(analyst: &str, score: &MoveScore<M>) -> Analys
     }
     let note = score.note.as_deref().unwrap_or_default();
     let upper_bound = note.contains(UPPER_BOUND);
+    // The depth behind a search's value (or a book's), where the agent gives one.
+    let depth = score
+        .parts
+        .iter()
+        .find(|p| p.label == "depth")
+        .map(|p| p.value as u32);
     let mut value = if note.starts_with(BOOK) {
         // A book value: discs, from the search or the solves that built the book.
         let exact = note.contains("exact");
@@ -211,11 +218,7 @@ pub fn interpret<M: fmt::Display>(analyst: &str, score: &MoveScore<M>) -> Analys
             AnalysedKind::Estimate
         };
         let mut v = AnalysedValue::new(kind, score.score);
-        v.depth = score
-            .parts
-            .iter()
-            .find(|p| p.label == "depth" && !exact)
-            .map(|p| p.value as u32);
+        v.depth = depth.filter(|_| !exact);
         v
     } else if note.starts_with(EXACT_SOLVE) {
         AnalysedValue::new(AnalysedKind::Exact, score.score)
@@ -233,11 +236,7 @@ pub fn interpret<M: fmt::Display>(analyst: &str, score: &MoveScore<M>) -> Analys
             AnalysedKind::Estimate
         };
         let mut v = AnalysedValue::new(kind, discs);
-        v.depth = score
-            .parts
-            .iter()
-            .find(|p| p.label == "depth")
-            .map(|p| p.value as u32);
+        v.depth = depth;
         v
     };
     value.upper_bound = upper_bound;
@@ -259,6 +258,42 @@ pub struct Analyst<G: Game> {
     /// ([`ValueUnit`]): Othello's final disc difference ([`score_value`]), else 1 / 0 / -1
     /// ([`result_value`]).
     pub final_value: fn(&G) -> Option<f64>,
+}
+
+/// The analyst of an Othello position by default (the page's): the `othello` agent without
+/// Multi-ProbCut, so that equal moves get equal values, and with every root move valued.
+pub const OTHELLO_ANALYST: &str = "othello:probcut=off,root=all";
+
+/// The analyst of Othello positions from `spec` (an `othello` agent spec, [`OTHELLO_ANALYST`]
+/// for the page's) with `time` for each position: its `time` parameter set to it, and to a
+/// [`LINE_STEP_SHARE`] of it for the best line. `yomi analyse --position` and Python's
+/// `yomi.analyse_position` take their analyst from here.
+///
+/// # Errors
+/// [`AnalysisError::Build`] for a spec that does not parse or build,
+/// [`AnalysisError::NotOthello`] for another agent than `othello`.
+pub fn othello_analyst(
+    registry: &Registry<Othello>,
+    spec: &str,
+    time: Duration,
+) -> Result<Analyst<Othello>, AnalysisError> {
+    let given: AgentSpec = spec.parse().map_err(BuildAgentError::from)?;
+    if given.name() != "othello" {
+        return Err(AnalysisError::NotOthello(spec.to_string()));
+    }
+    let with_time = |secs: f64| -> Result<String, AnalysisError> {
+        let mut s = given.clone();
+        s.set("time", secs.to_string())
+            .map_err(BuildAgentError::from)?;
+        Ok(registry.build_spec(&s)?.spec())
+    };
+    let secs = time.as_secs_f64();
+    Ok(Analyst {
+        name: given.name().to_string(),
+        spec: with_time(secs)?,
+        line_spec: with_time(secs * LINE_STEP_SHARE)?,
+        final_value: score_value::<Othello>,
+    })
 }
 
 /// A finished game's result from the first player's side: 1 (the first player won), 0 (a
@@ -327,6 +362,9 @@ pub enum AnalysisError {
     /// The analyst's explanation valued no move.
     #[error("the analyst `{0}` gave no values")]
     NoValues(String),
+    /// An Othello position's analyst must be an `othello` agent ([`othello_analyst`]).
+    #[error("{0}: the analyst of a position is an `othello` agent spec")]
+    NotOthello(String),
     /// More forced moves in a row than the analysis looks through.
     #[error("more than {FORCED_STEPS} forced moves in a row")]
     TooManyForced,

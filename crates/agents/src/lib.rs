@@ -79,8 +79,9 @@ mod weight;
 mod zoo;
 
 pub use analysis::{
-    analyse_position, interpret, result_value, score_value, AnalysedKind, AnalysedValue,
-    AnalysisError, Analyst, PositionAnalysis, ValueUnit, FORCED_STEPS, LINE_MOVES, LINE_STEP_SHARE,
+    analyse_position, interpret, othello_analyst, result_value, score_value, AnalysedKind,
+    AnalysedValue, AnalysisError, Analyst, PositionAnalysis, ValueUnit, FORCED_STEPS, LINE_MOVES,
+    LINE_STEP_SHARE, OTHELLO_ANALYST,
 };
 pub use basic::{register_generic, FirstAgent, RandomAgent};
 pub use blunder::BlunderAgent;

@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use yomi_agents::{
-    analyse_position, score_value, AnalysedValue, Analyst, PositionAnalysis, Zoo, LINE_STEP_SHARE,
+    analyse_position, othello_analyst, AnalysedValue, Analyst, PositionAnalysis, Zoo,
+    OTHELLO_ANALYST,
 };
-use yomi_core::{AgentSpec, Game, Player};
+use yomi_core::{Game, Player};
 use yomi_othello::wthor::{Check, GameFile};
 use yomi_othello::{ggf, Move, MoveSequence, Othello};
 use yomi_othello_search::{GameReview, ReviewConfig, Reviewer, ValueKind, Weights};
@@ -31,7 +32,7 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "POS", allow_hyphen_values = true, conflicts_with_all = ["ggf", "wthor", "record", "index", "csv"])]
     position: Option<String>,
     /// The analyst of --position: an `othello` agent spec (its time is --time's).
-    #[arg(long, default_value = POSITION_ANALYST, requires = "position")]
+    #[arg(long, default_value = OTHELLO_ANALYST, requires = "position")]
     agent: String,
     /// Games of a GGF file.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["wthor", "record", "line"])]
@@ -72,10 +73,6 @@ pub struct AnalyseArgs {
     #[arg(long)]
     csv: bool,
 }
-
-/// The analyst of `--position` by default: the page's (Multi-ProbCut off, so that equal moves
-/// get equal values; every root move valued).
-const POSITION_ANALYST: &str = "othello:probcut=off,root=all";
 
 /// A game to review: where it comes from, its start and its moves.
 struct Source {
@@ -449,30 +446,9 @@ fn position(args: &AnalyseArgs, text: &str, time: Duration) -> Res<()> {
             .map_err(|e| format!("move line {line:?}: {e}"))?;
     }
     let zoo = Othello::zoo();
-    let given: AgentSpec = args
-        .agent
-        .parse()
+    let analyst = othello_analyst(&zoo, &args.agent, time)
         .map_err(|e| format!("--agent {}: {e}", args.agent))?;
-    let base = given.name().to_string();
-    if base != "othello" {
-        return Err(format!(
-            "--agent {}: the analyst of a position is an `othello` agent spec",
-            args.agent
-        )
-        .into());
-    }
-    let with_time = |secs: f64| -> Res<String> {
-        let mut spec = given.clone();
-        spec.set("time", secs.to_string())?;
-        Ok(zoo.build_spec(&spec)?.spec())
-    };
     let secs = time.as_secs_f64();
-    let analyst = Analyst {
-        name: base,
-        spec: with_time(secs)?,
-        line_spec: with_time(secs * LINE_STEP_SHARE)?,
-        final_value: score_value::<Othello>,
-    };
     let a = analyse_position(&zoo, &analyst, &pos, time, &crate::interrupt::stop_flag())?;
     let out = if args.json {
         position_json(&pos, &analyst, secs, &a)

@@ -7,10 +7,8 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use yomi_agents::{
-    analyse_position as analyse_one, score_value, AnalysedValue, Analyst, Zoo, LINE_STEP_SHARE,
-};
-use yomi_core::{AgentSpec, Game, StopFlag};
+use yomi_agents::{analyse_position as analyse_one, othello_analyst, AnalysedValue, Zoo};
+use yomi_core::{Game, StopFlag};
 use yomi_othello::{MoveSequence, Othello};
 use yomi_othello_search::{ReviewConfig, Reviewer, Weights};
 
@@ -153,24 +151,9 @@ fn analyse_position<'py>(
             "time must be above 0 seconds, not {time}"
         )));
     }
-    let given: AgentSpec = agent.parse().map_err(value_error)?;
-    if given.name() != "othello" {
-        return Err(value_error(format!(
-            "agent {agent}: the analyst of a position is an `othello` agent spec"
-        )));
-    }
     let zoo = Othello::zoo();
-    let with_time = |secs: f64| -> PyResult<String> {
-        let mut spec = given.clone();
-        spec.set("time", secs.to_string()).map_err(value_error)?;
-        Ok(zoo.build_spec(&spec).map_err(value_error)?.spec())
-    };
-    let analyst = Analyst {
-        name: given.name().to_string(),
-        spec: with_time(time)?,
-        line_spec: with_time(time * LINE_STEP_SHARE)?,
-        final_value: score_value::<Othello>,
-    };
+    let analyst =
+        othello_analyst(&zoo, agent, Duration::from_secs_f64(time)).map_err(value_error)?;
     let a = py
         .detach(|| {
             analyse_one(
