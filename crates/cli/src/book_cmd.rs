@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use yomi_core::Shard;
 use yomi_othello::{ggf, Move, MoveSequence, Othello};
 use yomi_othello_search::{
-    weights_digest, Book, BookBuilder, BuildConfig, DeviateBudget, Weights, EXACT_DEPTH,
+    depth_text, weights_digest, Book, BookBuilder, BuildConfig, DeviateBudget, Weights, EXACT_DEPTH,
 };
 
 use crate::Res;
@@ -213,14 +213,6 @@ fn disc(v: i8) -> String {
         format!("+{v}")
     } else {
         v.to_string()
-    }
-}
-
-fn depth_text(d: u8) -> String {
-    if d == EXACT_DEPTH {
-        "exact".into()
-    } else {
-        d.to_string()
     }
 }
 

@@ -34,8 +34,8 @@ mod solver;
 mod table;
 
 pub use book::{
-    weights_digest, Book, BookBuilder, BookEntry, BookError, BookMove, BuildConfig, DeviateBudget,
-    ParseBookError, ENTRY_BYTES, EXACT_DEPTH,
+    depth_text, weights_digest, Book, BookBuilder, BookEntry, BookError, BookMove, BuildConfig,
+    DeviateBudget, ParseBookError, ENTRY_BYTES, EXACT_DEPTH,
 };
 pub use ffo::{
     bench_header, bench_rows, bench_verdict, merge_bench, parse_obf, published, BenchMergeError,

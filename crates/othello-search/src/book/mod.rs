@@ -25,7 +25,7 @@ use yomi_othello::{Bitboard, Move, Othello, Square};
 
 pub use builder::{BookBuilder, BuildConfig};
 
-pub use text::ParseBookError;
+pub use text::{depth_text, ParseBookError};
 
 /// The container of book files.
 const CONTAINER: Container = Container {
@@ -250,16 +250,9 @@ impl Book {
             "a book stores positions with a move to play"
         );
         let (key, sym) = canonical(pos);
-        let leaf = match entry.leaf {
+        let leaf = match entry.leaf.map(|m| Othello::transform_move(m, sym)) {
             None => NO_LEAF,
-            Some(Move::Place(_)) => {
-                let Move::Place(sq) =
-                    Othello::transform_move(entry.leaf.unwrap_or(Move::Pass), sym)
-                else {
-                    unreachable!("a square maps to a square")
-                };
-                sq.index() as u8
-            }
+            Some(Move::Place(sq)) => sq.index() as u8,
             Some(Move::Pass) => panic!("a leaf is a move to a square"),
         };
         self.entries.insert(

@@ -14,8 +14,8 @@
 use std::fmt::Write as _;
 
 use thiserror::Error;
-use yomi_core::{Game, Player};
-use yomi_othello::{Bitboard, Move, Othello};
+use yomi_core::Game;
+use yomi_othello::{Move, Othello};
 
 use super::{stored_form, Book, BookEntry, EXACT_DEPTH};
 
@@ -31,6 +31,17 @@ pub struct ParseBookError {
 
 const HEADER: &str = "# yomi book: weights ";
 
+/// A book depth as the text form and `yomi book` write it: the plies, or `exact` for
+/// [`EXACT_DEPTH`].
+#[must_use]
+pub fn depth_text(depth: u8) -> String {
+    if depth == EXACT_DEPTH {
+        "exact".into()
+    } else {
+        depth.to_string()
+    }
+}
+
 impl Book {
     /// The book as text: a header line `# yomi book: weights <16 hex digits>, N positions`,
     /// then a line per position in canonical order: the board from the side to move (`X` its
@@ -40,23 +51,11 @@ impl Book {
     pub fn export(&self) -> String {
         let mut s = format!("{HEADER}{:016x}, {} positions\n", self.weights, self.len());
         for (pos, e) in self.iter() {
-            let board: String = (0..64)
-                .map(|i| {
-                    let bit = 1u64 << i;
-                    if pos.player().0 & bit != 0 {
-                        'X'
-                    } else if pos.opponent().0 & bit != 0 {
-                        'O'
-                    } else {
-                        '-'
-                    }
-                })
-                .collect();
-            let depth = if e.depth == EXACT_DEPTH {
-                "exact".to_string()
-            } else {
-                e.depth.to_string()
-            };
+            // The canonical position has its side to move as black, `X`: its board string
+            // is the notation's, without the side.
+            let text = pos.to_string();
+            let board = text.split(' ').next().unwrap_or_default();
+            let depth = depth_text(e.depth);
             let leaf = e.leaf.map_or("-".to_string(), |m| m.to_string());
             let _ = writeln!(
                 s,
@@ -107,22 +106,10 @@ impl Book {
                     ),
                 ));
             };
-            let (mut p, mut o) = (0u64, 0u64);
-            if board.len() != 64 {
-                return Err(bad(
-                    n,
-                    format!("a board of 64 squares, not {}", board.len()),
-                ));
-            }
-            for (i, c) in board.chars().enumerate() {
-                match c {
-                    'X' => p |= 1 << i,
-                    'O' => o |= 1 << i,
-                    '-' => {}
-                    _ => return Err(bad(n, format!("bad square {c:?}: expected X, O or -"))),
-                }
-            }
-            let pos = Othello::from_sides(Bitboard(p), Bitboard(o), Player::First);
+            // The side to move is `X`, as the export writes it.
+            let pos: Othello = format!("{board} X")
+                .parse()
+                .map_err(|e| bad(n, format!("bad board {board:?}: {e}")))?;
             if !matches!(stored_form(&pos), Some((_, false))) {
                 return Err(bad(n, "the side to move has no move to play".into()));
             }
