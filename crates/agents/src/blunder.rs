@@ -107,4 +107,9 @@ impl<G: Game> Agent<G> for BlunderAgent<G> {
     fn set_clock(&mut self, clock: Option<&yomi_core::Clock>) {
         self.inner.set_clock(clock);
     }
+
+    /// The inner agent's (a blunder plays another of its moves, found the same way).
+    fn last_move_kind(&self) -> Option<&'static str> {
+        self.inner.last_move_kind()
+    }
 }

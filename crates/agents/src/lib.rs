@@ -92,7 +92,9 @@ pub use games::__types as __game_types;
 pub use games::{known_game_names, known_games, GameKind, UnknownGameError};
 pub use mcts::MctsAgent;
 pub use montecarlo::{PmcAgent, PmcScore};
-pub use othello_agent::{OthelloAgent, OthelloEval, OthelloSettings, ParseEvalError};
+pub use othello_agent::{
+    OthelloAgent, OthelloEval, OthelloSettings, ParseEvalError, OTHELLO_MOVE_KINDS,
+};
 pub use othello_levels::{agent_levels, OthelloLevel, MAX_LEVEL, OTHELLO_LEVELS};
 pub use registry::{AgentInfo, BuildAgentError, ParamInfo, Params, Registry};
 pub use search::{RootValue, SearchAgent, SearchMethod, SearchResult};

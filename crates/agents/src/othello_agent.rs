@@ -238,7 +238,22 @@ pub struct OthelloAgent {
     /// The opening book of `settings.book`, read once, with a note when its values come from
     /// other weights than the agent's.
     book: Option<(Arc<Book>, Option<String>)>,
+    /// How the last move was found (see [`Agent::last_move_kind`]).
+    last_kind: Option<&'static str>,
 }
+
+/// The kinds of move of [`Agent::last_move_kind`] for the `othello` agent: the only legal
+/// move, a book move, the midgame search, a WLD or exact solve, or the midgame search after
+/// a WLD or exact solve stopped at its limit.
+pub const OTHELLO_MOVE_KINDS: [&str; 7] = [
+    "forced",
+    "book",
+    "midgame",
+    "wld",
+    "exact",
+    "wld-stopped",
+    "exact-stopped",
+];
 
 impl OthelloAgent {
     /// An agent with these settings (tables are allocated on first use).
@@ -257,6 +272,7 @@ impl OthelloAgent {
             clock: None,
             solver_rate: DEFAULT_SOLVER_RATE,
             book: None,
+            last_kind: None,
         })
     }
 
@@ -519,6 +535,11 @@ impl Agent<Othello> for OthelloAgent {
     fn set_clock(&mut self, clock: Option<&Clock>) {
         self.clock = clock.copied();
     }
+
+    /// One of [`OTHELLO_MOVE_KINDS`].
+    fn last_move_kind(&self) -> Option<&'static str> {
+        self.last_kind
+    }
 }
 
 impl OthelloAgent {
@@ -532,13 +553,16 @@ impl OthelloAgent {
     ) -> Result<Explanation<Move>, AgentError> {
         let moves = moves_of(state)?;
         let empties = state.empties().count();
+        self.last_kind = None;
         if moves.len() == 1 {
+            self.last_kind = Some("forced");
             let scored = vec![MoveScore::new(moves[0], 0.0).with_note("only legal move")];
             let mut e = explain_best(self.to_string(), scored, rng);
             e.notes.push("only one legal move: not searched".into());
             return Ok(e);
         }
         if let Some(e) = self.book_move(state, rng) {
+            self.last_kind = Some("book");
             return Ok(e);
         }
         let (limits, budget) = self.move_limits(empties);
@@ -547,6 +571,7 @@ impl OthelloAgent {
         let mut notes: Vec<String> = self.level_note().into_iter().collect();
         notes.extend(budget);
         let Some((mode, predicted)) = solve else {
+            self.last_kind = Some("midgame");
             return self.midgame_move(state, &moves, &limits, &watch, notes, rng);
         };
         if let Some(cost) = predicted {
@@ -619,6 +644,10 @@ impl OthelloAgent {
                 "the {mode} solve at {empties} empties stopped at a limit after {nodes} \
                  nodes: playing by the midgame search"
             ));
+            self.last_kind = Some(match mode {
+                Mode::Exact => "exact-stopped",
+                Mode::Wld => "wld-stopped",
+            });
             let mut left = limits.clone();
             if predicted.is_some() {
                 // A predicted solve that ran over: the midgame search gets a quarter of the
@@ -630,6 +659,10 @@ impl OthelloAgent {
             }
             return self.midgame_move(state, &moves, &limits, &watch, notes, rng);
         }
+        self.last_kind = Some(match mode {
+            Mode::Exact => "exact",
+            Mode::Wld => "wld",
+        });
         let root_best = solution.best;
         let mut e = Explanation::from_scores(self.to_string(), scored, |best| {
             root_best.filter(|mv| best.contains(mv)).unwrap_or(best[0])

@@ -229,7 +229,9 @@ where
     } else {
         start.side_to_move().other()
     };
-    let mut time = [AgentTime::default(); 2];
+    let mut time: [AgentTime; 2] = Default::default();
+    // The kinds of move each side has reported so far in this game.
+    let mut kinds_seen: [Vec<&'static str>; 2] = [Vec::new(), Vec::new()];
     let mut line = moves;
     let mut pos = start.clone();
     let unset = StopFlag::new();
@@ -295,11 +297,16 @@ where
             agent.set_limits(&base.clone().with_time(c.remaining));
             agent.set_clock(Some(c));
         }
+        let phase = pos.phase();
         let clock = Instant::now();
         let mut chosen = agent.choose(&pos, &mut rng);
         let elapsed = clock.elapsed();
-        time[slot].seconds += elapsed.as_secs_f64();
-        time[slot].moves += 1;
+        let kind = chosen.as_ref().ok().and_then(|_| agent.last_move_kind());
+        let first = kind.is_some_and(|k| !kinds_seen[slot].contains(&k));
+        if let Some(k) = kind.filter(|_| first) {
+            kinds_seen[slot].push(k);
+        }
+        time[slot].record(phase, elapsed.as_secs_f64(), kind, first);
         if let (Some(c), Ok(_)) = (&mut clocks[slot], &chosen) {
             if let Err(out) = c.charge(elapsed) {
                 chosen = Err(AgentError::Forfeit {
@@ -476,7 +483,7 @@ where
     let halt = AtomicBool::new(false);
     let stop = &options.stop;
     let (tx, rx) = mpsc::channel::<Batch<G::Move>>();
-    let mut time = [AgentTime::default(); 2];
+    let mut time: [AgentTime; 2] = Default::default();
     let mut end = End::Complete;
     let mut error: Option<MatchError> = None;
     let mut sprt_at: Option<u64> = None;
@@ -509,7 +516,7 @@ where
                 .name("yomi-match".into())
                 .spawn_scoped(scope, move || {
                     let mut batch = Vec::new();
-                    let mut time = [AgentTime::default(); 2];
+                    let mut time: [AgentTime; 2] = Default::default();
                     let mut sent = Instant::now();
                     loop {
                         if halt.load(Ordering::Relaxed) || stop.is_set() {

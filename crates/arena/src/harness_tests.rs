@@ -477,3 +477,112 @@ fn a_side_out_of_time_forfeits_and_the_match_goes_on() {
     );
     assert!(plain.forfeits.is_empty());
 }
+
+/// Takes one stone, reporting the kind `low` from 5 stones down and `high` above.
+#[derive(Debug, Default)]
+struct Kinder {
+    last: Option<&'static str>,
+}
+
+impl Agent<Nim> for Kinder {
+    fn spec(&self) -> String {
+        "kinder".into()
+    }
+
+    fn explain(
+        &mut self,
+        state: &Nim,
+        _: &mut yomi_core::Rng,
+    ) -> Result<yomi_core::Explanation<yomi_nim::Take>, yomi_core::AgentError> {
+        self.last = Some(if state.stones() <= 5 { "low" } else { "high" });
+        let take_one = state.legal_moves()[0];
+        let scored = vec![yomi_core::MoveScore::new(take_one, 0.0)];
+        Ok(yomi_core::Explanation::from_scores(
+            "kinder".to_string(),
+            scored,
+            |b| b[0],
+        ))
+    }
+
+    fn last_move_kind(&self) -> Option<&'static str> {
+        self.last
+    }
+}
+
+/// A's time and kinds by phase with the wall-clock seconds set to zero.
+fn counts(time: &AgentTime) -> AgentTime {
+    let mut t = time.clone();
+    t.seconds = 0.0;
+    for p in t.phases.values_mut() {
+        p.seconds = 0.0;
+    }
+    t
+}
+
+#[test]
+fn moves_are_counted_by_phase_and_kind_at_any_thread_count_and_in_shards() {
+    let kinder = || -> Box<dyn Agent<Nim>> { Box::new(Kinder::default()) };
+    let options = RunOptions::from_start(Nim::default());
+    let whole = run_match(
+        &config(3, 1, Some(1)),
+        &options,
+        kinder,
+        kinder,
+        &mut NoObserver,
+    )
+    .unwrap();
+    // Both take one stone a move: A moves at 15, 13, ..., 1 stones when it starts (games 0,
+    // 2, 4) and at 14, 12, ..., 2 otherwise.
+    let a = counts(&whole.time[0]);
+    assert_eq!(a.moves, 3 * 8 + 3 * 7);
+    assert_eq!(a.phases.len(), 15);
+    assert!(a.phases.values().all(|p| p.moves == 3));
+    assert_eq!(
+        a.phases.keys().copied().collect::<Vec<_>>(),
+        (1..=15).collect::<Vec<_>>()
+    );
+    let kinds = a.kinds();
+    assert_eq!(
+        kinds["low"],
+        KindCount {
+            moves: 15,
+            first: 6
+        }
+    );
+    assert_eq!(
+        kinds["high"],
+        KindCount {
+            moves: 30,
+            first: 6
+        }
+    );
+    // Each game's first `low` move is at 5 stones (A's odd games) or at 4.
+    assert_eq!(a.firsts("low"), [(4, 3), (5, 3)].into_iter().collect());
+    assert_eq!(a.firsts("high"), [(14, 3), (15, 3)].into_iter().collect());
+    assert_eq!(a.in_phases(1..=5).0, 15);
+    assert!(whole.time[0].seconds >= whole.time[0].in_phases(0..=15).1 - 1e-9);
+    // The same counts on two threads, and from shards merged.
+    let two = run_match(
+        &config(3, 1, Some(2)),
+        &options,
+        kinder,
+        kinder,
+        &mut NoObserver,
+    )
+    .unwrap();
+    assert_eq!(counts(&two.time[0]), a);
+    let shards: Vec<MatchResult> = (0..2)
+        .map(|k| {
+            let mut o = RunOptions::from_start(Nim::default());
+            o.shard = Shard { index: k, count: 2 };
+            run_match(&config(3, 1, Some(1)), &o, kinder, kinder, &mut NoObserver).unwrap()
+        })
+        .collect();
+    let merged = MatchResult::merge(&shards).unwrap();
+    assert_eq!(counts(&merged.time[0]), a);
+    assert_eq!(counts(&merged.time[1]), counts(&whole.time[1]));
+    // The JSON of a shard carries them back.
+    let text = serde_json::to_string(&whole).unwrap();
+    let back: MatchResult = serde_json::from_str(&text).unwrap();
+    assert_eq!(counts(&back.time[0]), a);
+}

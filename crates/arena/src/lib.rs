@@ -84,7 +84,8 @@ pub use record::{
     RECORD_VERSION,
 };
 pub use result::{
-    AgentTime, End, GameForfeit, MatchConfig, MatchError, MatchResult, Progress, Seat, SprtReport,
+    AgentTime, End, GameForfeit, KindCount, MatchConfig, MatchError, MatchResult, PhaseTime,
+    Progress, Seat, SprtReport,
 };
 pub use stats::{wilson, Ratio, Tally, Z95};
 /// The shard type of every sharded yomi command, re-exported from `yomi_core`.

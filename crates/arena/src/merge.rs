@@ -4,7 +4,7 @@ use thiserror::Error;
 use yomi_core::{merge_shards, Shard, ShardMergeError};
 
 use crate::outcomes::Outcomes;
-use crate::result::{End, MatchResult};
+use crate::result::{AgentTime, End, MatchResult};
 
 /// Why shard results cannot be merged.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -137,8 +137,7 @@ impl MatchResult {
         let mut in_order: Vec<&MatchResult> = shards.iter().collect();
         in_order.sort_by_key(|s| s.shard.index);
         let mut forfeits = Vec::new();
-        let mut time = first.time;
-        time.iter_mut().for_each(|t| *t = Default::default());
+        let mut time: [AgentTime; 2] = Default::default();
         for s in in_order {
             if s.outcomes.played() != s.outcomes.len() || !s.complete {
                 return Err(MergeError::Incomplete {
@@ -148,9 +147,8 @@ impl MatchResult {
                 });
             }
             forfeits.extend(s.forfeits.iter().cloned());
-            for (t, u) in time.iter_mut().zip(s.time) {
-                t.moves += u.moves;
-                t.seconds += u.seconds;
+            for (t, u) in time.iter_mut().zip(&s.time) {
+                *t = t.plus(u);
             }
         }
         let mut merged = MatchResult {

@@ -1,6 +1,8 @@
 //! What a match is and what it gives: its settings, its result (tallies, Elo, the SPRT, time,
 //! forfeits) and its errors.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use yomi_core::{AgentError, Forfeit, GameResult, Shard};
@@ -98,13 +100,87 @@ pub struct Progress {
     pub llr: Option<f64>,
 }
 
-/// Thinking time spent by one agent.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// Thinking time spent by one agent: in all, and by the game's phase before each move.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct AgentTime {
     /// Moves the agent chose.
     pub moves: u64,
     /// Total wall-clock seconds inside `choose`.
     pub seconds: f64,
+    /// The same by the phase of the position the agent moved in ([`Game::phase`]:
+    /// Othello's empty squares), with the kinds of move the agent reported
+    /// ([`Agent::last_move_kind`]); empty for a game without phases (and then absent from
+    /// the JSON).
+    ///
+    /// [`Game::phase`]: yomi_core::Game::phase
+    /// [`Agent::last_move_kind`]: yomi_core::Agent::last_move_kind
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        with = "phase_list"
+    )]
+    pub phases: BTreeMap<u32, PhaseTime>,
+}
+
+/// [`AgentTime::phases`] in JSON: a list of `{"phase": 20, "moves": ..., ...}` by increasing
+/// phase (a map with number keys would not read back inside the tagged shard file).
+mod phase_list {
+    use std::collections::BTreeMap;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::PhaseTime;
+
+    #[derive(Serialize, Deserialize)]
+    struct Entry {
+        phase: u32,
+        #[serde(flatten)]
+        time: PhaseTime,
+    }
+
+    pub(super) fn serialize<S: Serializer>(
+        phases: &BTreeMap<u32, PhaseTime>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        let list: Vec<Entry> = phases
+            .iter()
+            .map(|(&phase, time)| Entry {
+                phase,
+                time: time.clone(),
+            })
+            .collect();
+        list.serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<BTreeMap<u32, PhaseTime>, D::Error> {
+        let list = Vec::<Entry>::deserialize(d)?;
+        Ok(list.into_iter().map(|e| (e.phase, e.time)).collect())
+    }
+}
+
+/// An agent's moves in one phase of the game (see [`AgentTime::phases`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PhaseTime {
+    /// Moves chosen in this phase.
+    pub moves: u64,
+    /// Their wall-clock seconds inside `choose`.
+    pub seconds: f64,
+    /// The kinds of move the agent reported in this phase, by name (absent from the JSON
+    /// when it reported none).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub kinds: BTreeMap<String, KindCount>,
+}
+
+/// How often an agent reported one kind of move in one phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KindCount {
+    /// Moves of this kind.
+    pub moves: u64,
+    /// Games in which the agent's first move of this kind came in this phase: where it
+    /// started to solve, say.
+    pub first: u64,
 }
 
 impl AgentTime {
@@ -118,11 +194,75 @@ impl AgentTime {
         }
     }
 
-    pub(crate) fn plus(&self, other: &AgentTime) -> AgentTime {
-        AgentTime {
-            moves: self.moves + other.moves,
-            seconds: self.seconds + other.seconds,
+    /// Counts one move of `seconds` in `phase` (when the game has one), of the agent's
+    /// `kind` (when it said), `first` when no earlier move of the game had that kind.
+    pub fn record(&mut self, phase: Option<u32>, seconds: f64, kind: Option<&str>, first: bool) {
+        self.moves += 1;
+        self.seconds += seconds;
+        if let Some(phase) = phase {
+            let p = self.phases.entry(phase).or_default();
+            p.moves += 1;
+            p.seconds += seconds;
+            if let Some(kind) = kind {
+                let k = p.kinds.entry(kind.to_string()).or_default();
+                k.moves += 1;
+                k.first += u64::from(first);
+            }
         }
+    }
+
+    /// The moves and seconds of the phases in `range` together (a span of empties, say).
+    #[must_use]
+    pub fn in_phases(&self, range: std::ops::RangeInclusive<u32>) -> (u64, f64) {
+        self.phases
+            .range(range)
+            .fold((0, 0.0), |(m, s), (_, p)| (m + p.moves, s + p.seconds))
+    }
+
+    /// For one kind of move, the phases where it came first in a game and in how many games,
+    /// by phase.
+    #[must_use]
+    pub fn firsts(&self, kind: &str) -> BTreeMap<u32, u64> {
+        self.phases
+            .iter()
+            .filter_map(|(&phase, p)| {
+                p.kinds
+                    .get(kind)
+                    .filter(|k| k.first > 0)
+                    .map(|k| (phase, k.first))
+            })
+            .collect()
+    }
+
+    /// The kinds of move reported in any phase, by name.
+    #[must_use]
+    pub fn kinds(&self) -> BTreeMap<&str, KindCount> {
+        let mut all: BTreeMap<&str, KindCount> = BTreeMap::new();
+        for p in self.phases.values() {
+            for (name, k) in &p.kinds {
+                let e = all.entry(name.as_str()).or_default();
+                e.moves += k.moves;
+                e.first += k.first;
+            }
+        }
+        all
+    }
+
+    pub(crate) fn plus(&self, other: &AgentTime) -> AgentTime {
+        let mut sum = self.clone();
+        sum.moves += other.moves;
+        sum.seconds += other.seconds;
+        for (&phase, p) in &other.phases {
+            let q = sum.phases.entry(phase).or_default();
+            q.moves += p.moves;
+            q.seconds += p.seconds;
+            for (name, k) in &p.kinds {
+                let e = q.kinds.entry(name.clone()).or_default();
+                e.moves += k.moves;
+                e.first += k.first;
+            }
+        }
+        sum
     }
 }
 

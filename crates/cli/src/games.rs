@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use yomi_agents::Registry;
 use yomi_arena::{
-    record_header, run_match, Adjudicator, EloEstimate, FinishedGame, GameLine, MatchConfig,
-    MatchError, MatchResult, Observer, OpeningOrder, Openings, PriorGames, Progress, RecordFormat,
-    Recorder, RunOptions, Scores, Shard, SolveAdjudicator,
+    record_header, run_match, Adjudicator, AgentTime, EloEstimate, FinishedGame, GameLine,
+    MatchConfig, MatchError, MatchResult, Observer, OpeningOrder, Openings, PriorGames, Progress,
+    RecordFormat, Recorder, RunOptions, Scores, Shard, SolveAdjudicator,
 };
 use yomi_core::{AgentSpec, Game, TimeControl};
 use yomi_protocol::EngineGame;
@@ -176,6 +176,67 @@ pub fn clock_note(sides: &[(&str, Option<TimeControl>)]) -> String {
          not repeat exactly)",
         each.join(", ")
     )
+}
+
+/// What an agent's moves cost by phase of the game (`unit`: what [`Game::phase`] counts),
+/// for the end of a match: the time a move in spans of `span` phases, from the start's end
+/// down; then each kind of move the agent reported with its count and the phases where
+/// each game's first move of that kind came (where the agent started to solve, say).
+/// Nothing for a game without phases.
+pub fn phase_lines(name: &str, time: &AgentTime, unit: &str, span: u32) -> Vec<String> {
+    let Some(&top) = time.phases.keys().next_back() else {
+        return Vec::new();
+    };
+    let name = report::display_name(name);
+    let span = span.max(1);
+    let mut spans = Vec::new();
+    // Spans of `span` phases aligned to its multiples (60-51, 50-41, ... for 10), from the
+    // highest down; phase 0 alone.
+    let mut high = top.div_ceil(span) * span;
+    loop {
+        let low = if high == 0 { 0 } else { high - span + 1 };
+        let (moves, secs) = time.in_phases(low..=high);
+        if moves > 0 {
+            let range = if low == high {
+                format!("{high}")
+            } else {
+                format!("{high}-{low}")
+            };
+            spans.push(format!(
+                "{range}: {} ({moves})",
+                report::duration(secs / moves as f64)
+            ));
+        }
+        if low == 0 {
+            break;
+        }
+        high = low - 1;
+    }
+    let mut lines = vec![format!(
+        "time a move by {unit}, {name}: {} (moves in brackets)",
+        spans.join(", ")
+    )];
+    let kinds = time.kinds();
+    if !kinds.is_empty() {
+        let each: Vec<String> = kinds
+            .iter()
+            .map(|(kind, count)| {
+                let at: Vec<String> = time
+                    .firsts(kind)
+                    .iter()
+                    .rev()
+                    .map(|(p, n)| format!("{p}: {n}"))
+                    .collect();
+                format!(
+                    "{kind} {} (a game's first at {unit} {})",
+                    count.moves,
+                    at.join(", ")
+                )
+            })
+            .collect();
+        lines.push(format!("moves by kind, {name}: {}", each.join("; ")));
+    }
+    lines
 }
 
 /// The record header of a run (see [`record_header`]).

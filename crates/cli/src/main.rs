@@ -194,9 +194,15 @@ trait CliGame: Zoo + EngineGame {
         let _ = rule;
         None
     }
+
+    /// What [`Game::phase`] counts, and how many phases a line of a match's time report
+    /// puts together.
+    const PHASE: (&'static str, u32) = ("empty squares", 1);
 }
 
 impl CliGame for Othello {
+    const PHASE: (&'static str, u32) = ("empties", 10);
+
     fn picture(&self) -> String {
         self.pretty()
     }
@@ -219,6 +225,8 @@ impl CliGame for Othello {
 macro_rules! small_othello_cli {
     ($board:ty) => {
         impl CliGame for $board {
+            const PHASE: (&'static str, u32) = ("empties", 4);
+
             fn picture(&self) -> String {
                 self.pretty()
             }
@@ -252,12 +260,16 @@ small_othello_cli!(Othello4);
 small_othello_cli!(Othello6);
 
 impl CliGame for TicTacToe {
+    const PHASE: (&'static str, u32) = ("empty cells", 1);
+
     fn picture(&self) -> String {
         self.pretty()
     }
 }
 
 impl CliGame for Nim {
+    const PHASE: (&'static str, u32) = ("stones", 1);
+
     fn picture(&self) -> String {
         let pile = "o".repeat(self.stones().min(60) as usize);
         let more = if self.stones() > 60 { " ..." } else { "" };
@@ -436,6 +448,15 @@ fn cmd_match<G: CliGame>(args: &MatchArgs) -> Res<()> {
         result.agent_b,
         report::duration(result.time[1].per_move()),
     );
+    let (unit, span) = G::PHASE;
+    for (name, time) in [
+        (&result.agent_a, &result.time[0]),
+        (&result.agent_b, &result.time[1]),
+    ] {
+        for line in games::phase_lines(name, time, unit, span) {
+            eprintln!("{line}");
+        }
+    }
     if tc_a.is_some() || tc_b.is_some() {
         eprintln!(
             "{}",

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fails, fails_with_error, ok};
+use common::{fails, fails_with_error, ok, stderr, yomi};
 use yomi_othello::wthor::{GameFile, GameRecord, NameFile, NameKind};
 use yomi_othello::Move;
 
@@ -253,4 +253,53 @@ fn show_replays_a_wthor_game_with_its_names() {
         "record 1 is cut",
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_match_reports_time_and_kinds_of_move_by_empties() {
+    let out = yomi(&[
+        "match",
+        "othello:level=3,exact=12",
+        "greedy",
+        "--game",
+        "othello",
+        "--rounds",
+        "2",
+        "--threads",
+        "1",
+    ]);
+    assert!(out.status.success());
+    let err = stderr(&out);
+    let line = |start: &str| {
+        err.lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no line {start:?} in {err}"))
+            .to_string()
+    };
+    // From the start position both sides move from 60 empties down.
+    let a = line("time a move by empties, othello:level=3");
+    assert!(a.contains(" 60-51: "), "{a}");
+    assert!(a.contains(" 10-1: "), "{a}");
+    line("time a move by empties, greedy");
+    // The othello agent says how it found its moves; each of the 4 games starts exact
+    // solving at 12 empties or (for the side that does not move there) 11.
+    let kinds = line("moves by kind, othello:level=3");
+    assert!(kinds.contains("midgame "), "{kinds}");
+    let at = kinds.find(" exact ").unwrap_or_else(|| panic!("{kinds}"));
+    let exact = &kinds[at + 1..];
+    let exact = &exact[..=exact.find(')').unwrap()];
+    let firsts: u64 = exact
+        .split("empties ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches(')')
+        .split(", ")
+        .map(|at| {
+            let (e, n) = at.split_once(": ").unwrap();
+            assert!(["12", "11", "10"].contains(&e), "{exact}");
+            n.parse::<u64>().unwrap()
+        })
+        .sum();
+    assert_eq!(firsts, 4, "{exact}");
+    assert!(!err.contains("moves by kind, greedy"), "{err}");
 }

@@ -64,6 +64,14 @@ pub trait Agent<G: Game>: Debug + Send {
     fn set_clock(&mut self, clock: Option<&Clock>) {
         let _ = clock;
     }
+
+    /// How the move that the last [`Agent::choose`] or [`Agent::explain`] returned was found,
+    /// in a word of the agent's own fixed vocabulary (the `othello` agent: `book`, `forced`,
+    /// `midgame`, `wld`, `exact`), for a harness's statistics. `None` before the first move
+    /// and for agents that do not say (the provided version).
+    fn last_move_kind(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
@@ -85,6 +93,10 @@ impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
 
     fn set_clock(&mut self, clock: Option<&Clock>) {
         (**self).set_clock(clock);
+    }
+
+    fn last_move_kind(&self) -> Option<&'static str> {
+        (**self).last_move_kind()
     }
 }
 

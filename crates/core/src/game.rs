@@ -69,6 +69,14 @@ pub trait Game:
     /// The legal moves in the game's natural order; empty exactly when the game is over.
     fn legal_moves(&self) -> Self::Moves;
 
+    /// How much of the game is left, in the game's own unit, for statistics that group moves
+    /// by phase (a match's time per move, an agent's kinds of move): Othello's empty squares,
+    /// the stones left in the stone game, tic-tac-toe's empty cells. `None` (the provided
+    /// version) for a game without such a measure.
+    fn phase(&self) -> Option<u32> {
+        None
+    }
+
     /// The position after `mv`, which must be one of [`Game::legal_moves`] of `self`.
     ///
     /// Fast path for moves just generated. Passing any other move is a logic error: the result

@@ -214,6 +214,11 @@ impl Game for Nim {
         (self.stones == 0).then_some(Outcome::Win(self.side.other()))
     }
 
+    /// The stones left.
+    fn phase(&self) -> Option<u32> {
+        Some(self.stones)
+    }
+
     fn is_legal(&self, mv: Take) -> bool {
         u32::from(mv.0) <= self.stones
     }

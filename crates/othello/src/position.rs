@@ -514,6 +514,11 @@ impl<const N: usize> Game for Board<N> {
         Some(outcome_for(self.side, self.disc_difference()))
     }
 
+    /// The empty squares of the `N`x`N` board.
+    fn phase(&self) -> Option<u32> {
+        Some(self.empties().count())
+    }
+
     #[inline]
     fn is_legal(&self, mv: Move) -> bool {
         match mv {

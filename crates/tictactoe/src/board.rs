@@ -264,6 +264,11 @@ impl Game for TicTacToe {
         }
     }
 
+    /// The empty cells.
+    fn phase(&self) -> Option<u32> {
+        Some(self.empty_bits().count_ones())
+    }
+
     /// The square is empty and nobody has three in a line.
     #[inline]
     fn is_legal(&self, mv: Square) -> bool {

@@ -682,10 +682,12 @@ fn the_agent_plays_from_its_book() {
         agent.choose(&f5, &mut Rng::seed_from_u64(1)).unwrap(),
         why.chosen
     );
+    assert_eq!(agent.last_move_kind(), Some("book"));
     // Out of the book: the search.
     let out = Othello::new().play_line("f5 f4").unwrap();
     let why = agent.explain(&out, &mut Rng::seed_from_u64(1)).unwrap();
     assert!(!why.notes.iter().any(|n| n.starts_with("book")), "{why:?}");
+    assert_eq!(agent.last_move_kind(), Some("midgame"));
     // book_random: every move within the margin is a candidate.
     let mut wide = zoo.build(&format!("{spec},book_random=64")).unwrap();
     let why = wide.explain(&f5, &mut Rng::seed_from_u64(1)).unwrap();
@@ -708,4 +710,46 @@ fn the_agent_plays_from_its_book() {
     assert!(err.contains("book"), "{err}");
     assert!(zoo.build(&format!("{spec},book_random=65")).is_err());
     std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn othello_reports_how_each_move_was_found() {
+    use crate::OTHELLO_MOVE_KINDS;
+    let zoo = Othello::zoo();
+    let mut agent = zoo
+        .build("othello:time=0,depth=2,wld=12,exact=10,hash_mb=1")
+        .unwrap();
+    assert_eq!(agent.last_move_kind(), None);
+    let mut rng = Rng::seed_from_u64(5);
+    let positions = random_game_positions(&Othello::new(), 3, &mut rng);
+    let mut seen = std::collections::BTreeSet::new();
+    for pos in positions.iter().filter(|p| !p.is_over()) {
+        let moves = pos.legal_moves().len();
+        let empties = pos.empties().count();
+        let want = if moves == 1 {
+            "forced"
+        } else if empties <= 10 {
+            "exact"
+        } else if empties <= 12 {
+            "wld"
+        } else {
+            "midgame"
+        };
+        agent.choose(pos, &mut Rng::seed_from_u64(1)).unwrap();
+        assert_eq!(agent.last_move_kind(), Some(want), "{pos}");
+        agent.explain(pos, &mut Rng::seed_from_u64(1)).unwrap();
+        assert_eq!(agent.last_move_kind(), Some(want), "{pos}");
+        assert!(OTHELLO_MOVE_KINDS.contains(&want));
+        seen.insert(want);
+    }
+    assert_eq!(seen.len(), 4, "{seen:?}");
+    // A solve stopped by its limit plays by the midgame search, and says so.
+    let mut stopped = zoo
+        .build("othello:time=0,depth=2,exact=30,hash_mb=1")
+        .unwrap();
+    stopped.set_limits(&yomi_core::Limits::none().with_nodes(1000));
+    let ffo = yomi_othello_search::FfoSuite::load().unwrap();
+    let deep = &ffo.file("fforum-40-49.obf").unwrap()[9].position;
+    stopped.choose(deep, &mut Rng::seed_from_u64(1)).unwrap();
+    assert_eq!(stopped.last_move_kind(), Some("exact-stopped"));
 }
