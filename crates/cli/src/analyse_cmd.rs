@@ -13,10 +13,10 @@ use yomi_agents::{
     OTHELLO_ANALYST,
 };
 use yomi_core::{Game, Player};
-use yomi_othello::wthor::{Check, GameFile};
-use yomi_othello::{ggf, Move, MoveSequence, Othello};
+use yomi_othello::{Move, MoveSequence, Othello};
 use yomi_othello_search::{GameReview, ReviewConfig, Reviewer, ValueKind, Weights};
 
+use crate::game_files::{read_games, GameFormat};
 use crate::Res;
 
 /// Arguments of `yomi analyse`.
@@ -81,10 +81,6 @@ struct Source {
     moves: Vec<Move>,
 }
 
-fn read_text(path: &Path) -> Res<String> {
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()).into())
-}
-
 /// `items` or, with `--index`, its `index`-th (from 1), numbered from 1.
 fn pick<T>(items: Vec<T>, index: Option<u64>, path: &Path) -> Res<Vec<(u64, T)>> {
     if let Some(i) = index {
@@ -98,81 +94,23 @@ fn pick<T>(items: Vec<T>, index: Option<u64>, path: &Path) -> Res<Vec<(u64, T)>>
         .collect())
 }
 
-/// A record's opening: a move line from the start or a position.
-fn opening(text: &str) -> Result<Othello, String> {
-    text.parse::<MoveSequence>()
-        .map_err(|e| e.to_string())
-        .and_then(|s| s.play_from(&Othello::new()).map_err(|e| e.to_string()))
-        .or_else(|_| text.parse::<Othello>().map_err(|e| e.to_string()))
-}
-
 fn sources(args: &AnalyseArgs) -> Res<Vec<Source>> {
-    if let Some(path) = &args.ggf {
-        let games =
-            ggf::parse_file(&read_text(path)?).map_err(|e| format!("{}: {e}", path.display()))?;
-        return Ok(pick(games, args.index, path)?
-            .into_iter()
-            .map(|(i, g)| Source {
-                label: format!("{} game {i}", path.display()),
-                start: g.start(),
-                moves: g.line(),
-            })
-            .collect());
-    }
-    if let Some(path) = &args.wthor {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let file = GameFile::read_with(&bytes, Check::Moves)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        return Ok(pick(file.games, args.index, path)?
-            .into_iter()
-            .map(|(i, g)| Source {
-                label: format!("{} game {i}", path.display()),
-                start: Othello::new(),
-                moves: g.moves().to_vec(),
-            })
-            .collect());
-    }
-    if let Some(path) = &args.record {
-        let text = read_text(path)?;
-        let mut games = Vec::new();
-        for (n, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            let bad = |why: String| format!("{} line {}: {why}", path.display(), n + 1);
-            let v: serde_json::Value =
-                serde_json::from_str(line).map_err(|e| bad(format!("not JSON ({e})")))?;
-            if v.get("kind").is_some() {
-                if v["game"] != "othello" {
-                    return Err(bad(format!("a record of {}, not othello", v["game"])).into());
-                }
-                continue;
-            }
-            let (Some(open), Some(moves)) = (v["opening"].as_str(), v["moves"].as_str()) else {
-                return Err(bad(
-                    "a game line without its opening and moves (record with --record in a \
-                     match of this version)"
-                        .into(),
-                )
-                .into());
-            };
-            let start = opening(open).map_err(|e| bad(format!("opening {open:?}: {e}")))?;
-            let moves = moves
-                .parse::<MoveSequence>()
-                .map_err(|e| bad(format!("moves: {e}")))?;
-            let index = v["index"].as_u64().unwrap_or(games.len() as u64);
-            games.push((index, start, moves.0));
+    for (file, format) in [
+        (&args.ggf, GameFormat::Ggf),
+        (&args.wthor, GameFormat::Wthor),
+        (&args.record, GameFormat::Record),
+    ] {
+        if let Some(path) = file {
+            let games = read_games(path, Some(format))?;
+            return Ok(pick(games, args.index, path)?
+                .into_iter()
+                .map(|(_, g)| Source {
+                    label: format!("{} game {}", path.display(), g.index),
+                    start: g.start,
+                    moves: g.moves,
+                })
+                .collect());
         }
-        return Ok(pick(games, args.index, path)?
-            .into_iter()
-            .map(|(_, (index, start, moves))| Source {
-                label: format!("{} game {index}", path.display()),
-                start,
-                moves,
-            })
-            .collect());
     }
     let Some(line) = &args.line else {
         return Err("give a move line, or --ggf, --wthor or --record FILE".into());

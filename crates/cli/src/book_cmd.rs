@@ -1,16 +1,17 @@
 //! `yomi book`: the Othello opening book's tools over `yomi_othello_search::Book` (new,
-//! deviate, fix, merge, show, stats, export, import).
+//! deviate, store, fix, merge, show, stats, openings, export, import).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use yomi_core::Shard;
-use yomi_othello::{ggf, Move, MoveSequence, Othello};
+use yomi_othello::{Move, MoveSequence, Othello};
 use yomi_othello_search::{
     depth_text, weights_digest, Book, BookBuilder, BuildConfig, DeviateBudget, Weights, EXACT_DEPTH,
 };
 
+use crate::game_files::read_games;
 use crate::Res;
 
 /// Arguments of `yomi book`.
@@ -22,13 +23,17 @@ pub struct BookArgs {
 
 #[derive(Debug, clap::Subcommand)]
 enum BookCommand {
-    /// A new book: the start position and, with --lines, every position of the lines of a
-    /// GGF file or a file of move lines (one a line, as the openings files), each valued.
+    /// A new book: the start position and, with --lines, every position of the games of a
+    /// GGF or WTHOR file, a match record or a file of move lines (one a line, as the openings
+    /// files), each valued.
     New(NewArgs),
     /// One round of expansion: the leaves within the budget, reached from the start through
     /// book moves within it, get their positions added and valued. With --shard K/N only
     /// that part of the round, written as updates for `yomi book merge`.
     Deviate(DeviateArgs),
+    /// Add games to a book: every position of each game of the files (GGF, WTHOR, match
+    /// records, move lines) up to --plies moves, the new ones valued, then fix the book.
+    Store(StoreArgs),
     /// Negamax the book from its leaves to the start.
     Fix(FileArg),
     /// Apply deviate shards' updates to the book they came from, then fix it (--union:
@@ -39,6 +44,9 @@ enum BookCommand {
     Show(ShowArgs),
     /// Positions, leaves, depths and values of the book.
     Stats(FileArg),
+    /// An openings file for `yomi match --openings`: a move line to each book position at
+    /// --ply whose value is within --within discs of even, with its value for black.
+    Openings(OpeningsArgs),
     /// The book as text (one line a position), to standard output or --out.
     Export(ExportArgs),
     /// A book from its text form.
@@ -74,7 +82,8 @@ impl ValueArgs {
 
 #[derive(Debug, clap::Args)]
 struct NewArgs {
-    /// Lines to put in the book: a GGF file, or a file of move lines (one a line).
+    /// Games to put in the book: a GGF or WTHOR (`.wtb`) file, a match record (`yomi match
+    /// --record`) or a file of move lines (one a line); each must start from the start.
     #[arg(long, value_name = "FILE")]
     lines: Option<PathBuf>,
     #[command(flatten)]
@@ -104,6 +113,40 @@ struct DeviateArgs {
     #[arg(long)]
     shard: Option<Shard>,
     /// Where to write (default: the book itself, fixed; with --shard, required).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+struct StoreArgs {
+    /// The book.
+    book: PathBuf,
+    /// The games: GGF or WTHOR (`.wtb`) files, match records (`yomi match --record`) or
+    /// files of move lines; each game must start from the start position (a record's opening
+    /// a move line).
+    #[arg(required = true)]
+    games: Vec<PathBuf>,
+    /// Only the first this many moves of each game (default: the whole game).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    plies: Option<u32>,
+    #[command(flatten)]
+    value: ValueArgs,
+    /// Where to write (default: the book itself).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+struct OpeningsArgs {
+    /// The book.
+    book: PathBuf,
+    /// Discs played into the game (the openings files of `data/openings` have 8).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=59))]
+    ply: u32,
+    /// The most the position's value may differ from even, in discs.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(i32).range(0..=64))]
+    within: i32,
+    /// The file to write (default: standard output).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
 }
@@ -165,35 +208,37 @@ fn write(book: &Book, path: &Path) -> Res<()> {
         .map_err(|e| format!("{}: {e}", path.display()).into())
 }
 
-/// The lines of a GGF file or of a file of move lines.
+/// The games of `path` as move lines from the start position.
 fn read_lines(path: &Path) -> Res<Vec<Vec<Move>>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if text.trim_start().starts_with("(;") {
-        let games = ggf::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut lines = Vec::new();
-        for (i, g) in games.iter().enumerate() {
-            if g.start() != Othello::new() {
-                return Err(format!(
+    read_games(path, None)?
+        .into_iter()
+        .map(|g| {
+            g.line_from_start().ok_or_else(|| {
+                format!(
                     "{} game {}: a book's lines start from the start position",
                     path.display(),
-                    i + 1
+                    g.index
                 )
-                .into());
-            }
-            lines.push(g.line());
-        }
-        return Ok(lines);
-    }
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(n, l)| {
-            l.parse::<MoveSequence>()
-                .map(|s| s.0)
-                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1).into())
+                .into()
+            })
         })
         .collect()
+}
+
+/// Refuses a book valued with other weights than the built-in ones, which value its new
+/// positions.
+fn same_weights(book: &Book, path: &Path) -> Res<()> {
+    let ours = weights_digest(&Weights::builtin())?;
+    if book.weights() != ours {
+        return Err(format!(
+            "{}: valued with other weights ({:016x}) than the built-in ones ({ours:016x}) that \
+             would value its new positions",
+            path.display(),
+            book.weights()
+        )
+        .into());
+    }
+    Ok(())
 }
 
 fn bar(len: usize, what: &str) -> ProgressBar {
@@ -238,6 +283,7 @@ pub fn run(args: &BookArgs) -> Res<()> {
         }
         BookCommand::Deviate(a) => {
             let book = read(&a.book)?;
+            same_weights(&book, &a.book)?;
             let budget = DeviateBudget {
                 per_move: a.per_move,
                 total: a.total,
@@ -281,6 +327,26 @@ pub fn run(args: &BookArgs) -> Res<()> {
                     started.elapsed().as_secs_f64()
                 );
             }
+        }
+        BookCommand::Store(a) => {
+            let mut book = read(&a.book)?;
+            same_weights(&book, &a.book)?;
+            let mut lines = Vec::new();
+            for path in &a.games {
+                lines.extend(read_lines(path)?);
+            }
+            let started = Instant::now();
+            let plies = a.plies.map(|p| p as usize);
+            let added = a.value.builder()?.store(&mut book, &lines, plies)?;
+            let out = a.out.as_ref().unwrap_or(&a.book);
+            write(&book, out)?;
+            println!(
+                "{}: {} games stored, {added} new positions, {} in all, in {:.1} s",
+                out.display(),
+                lines.len(),
+                book.len(),
+                started.elapsed().as_secs_f64()
+            );
         }
         BookCommand::Fix(a) => {
             let mut book = read(&a.book)?;
@@ -370,6 +436,40 @@ pub fn run(args: &BookArgs) -> Res<()> {
             println!("positions by ply:");
             for (discs, n) in by_discs {
                 println!("  {:>3} {n}", discs - 4);
+            }
+        }
+        BookCommand::Openings(a) => {
+            let book = read(&a.book)?;
+            let lines = book.lines_at(a.ply, a.within);
+            let mut text = format!(
+                "# yomi book openings: {} Othello lines of {} plies from {}, value within {} \
+                 discs\n# made by: yomi book openings {} --ply {} --within {}\n# value: discs \
+                 for black, the book's negamaxed value\n",
+                lines.len(),
+                a.ply,
+                a.book.display(),
+                a.within,
+                a.book.display(),
+                a.ply,
+                a.within
+            );
+            for (line, value) in &lines {
+                let moves: String = line.iter().map(ToString::to_string).collect();
+                text.push_str(&format!(
+                    "{moves}\t{}\n",
+                    disc((*value).clamp(-64, 64) as i8)
+                ));
+            }
+            match &a.out {
+                Some(p) => std::fs::write(p, text)
+                    .map_err(|e| format!("cannot write {}: {e}", p.display()))?,
+                None => print!("{text}"),
+            }
+            if lines.is_empty() {
+                eprintln!(
+                    "no book position at ply {} is within {} discs",
+                    a.ply, a.within
+                );
             }
         }
         BookCommand::Export(a) => {

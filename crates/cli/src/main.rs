@@ -26,6 +26,7 @@ mod bench_midgame;
 mod book_cmd;
 mod engine_cmd;
 mod explain;
+mod game_files;
 mod games;
 mod interrupt;
 mod league;

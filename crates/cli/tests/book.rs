@@ -1,5 +1,6 @@
 //! End-to-end tests of `yomi book`: new from lines, a deviate round whole and in shards (the
-//! same bytes), show, stats, export and import, bad input.
+//! same bytes), show, stats, export and import, store of match records and GGF, openings for
+//! a match, bad input.
 
 mod common;
 
@@ -141,6 +142,133 @@ fn a_book_is_built_deviated_in_shards_and_shown() {
     fails_with_error(
         &["book", "import", &p("broken.txt"), "--out", &p("y.book")],
         "line 2",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn games_are_stored_and_a_match_plays_the_books_openings() {
+    let dir = std::env::temp_dir().join(format!("yomi-book-store-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    std::fs::write(p("lines.txt"), "f5 d6 c3 d3 c4\n").unwrap();
+    ok(&[
+        "book",
+        "new",
+        "--lines",
+        &p("lines.txt"),
+        "--depth",
+        "2",
+        "--out",
+        &p("b.book"),
+    ]);
+    // A match record of two games from the start (its opening is the start as a board).
+    ok(&[
+        "match",
+        "greedy",
+        "random",
+        "--game",
+        "othello",
+        "--rounds",
+        "1",
+        "--threads",
+        "1",
+        "--record",
+        &p("r.jsonl"),
+    ]);
+    let text = ok(&[
+        "book",
+        "store",
+        &p("b.book"),
+        &p("r.jsonl"),
+        "--plies",
+        "6",
+        "--depth",
+        "2",
+    ]);
+    assert!(text.contains("2 games stored"), "{text}");
+    let new: usize = text
+        .split(", ")
+        .find_map(|part| part.strip_suffix(" new positions"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!((1..=12).contains(&new), "{text}");
+    // A GGF game stored too, to another file.
+    std::fs::write(
+        p("g.ggf"),
+        "(;GM[Othello]PC[test]PB[a]PW[b]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[f4]B[e3]W[f6]B[d3];)\n",
+    )
+    .unwrap();
+    let text = ok(&[
+        "book",
+        "store",
+        &p("b.book"),
+        &p("g.ggf"),
+        "--depth",
+        "2",
+        "--out",
+        &p("g.book"),
+    ]);
+    assert!(text.contains("1 games stored"), "{text}");
+    let show = ok(&["book", "show", &p("g.book"), "f5 f4 e3 f6"]);
+    assert!(show.contains("in the book"), "{show}");
+    // Its openings at 2 plies, within 64 discs, and a match from them.
+    ok(&[
+        "book",
+        "openings",
+        &p("g.book"),
+        "--ply",
+        "2",
+        "--within",
+        "64",
+        "--out",
+        &p("o.txt"),
+    ]);
+    let openings = std::fs::read_to_string(p("o.txt")).unwrap();
+    let rows: Vec<&str> = openings.lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(rows.len() >= 2, "{openings}");
+    assert!(rows.iter().all(|r| r.contains('\t')), "{openings}");
+    let text = ok(&[
+        "match",
+        "random",
+        "random",
+        "--game",
+        "othello",
+        "--rounds",
+        "2",
+        "--openings",
+        &p("o.txt"),
+    ]);
+    assert!(text.contains("total"), "{text}");
+    // Bad input: a game set up from a position, a book of other weights.
+    std::fs::write(
+        p("pos.jsonl"),
+        "{\"match\":0,\"index\":0,\"opening\":\"---------------------------OX------XXX-------------------------- O\",\"a_first\":true,\"result\":\"win\",\"moves\":\"d6\"}\n",
+    )
+    .unwrap();
+    fails_with_error(
+        &["book", "store", &p("b.book"), &p("pos.jsonl")],
+        "start from the start position",
+    );
+    let exported = ok(&["book", "export", &p("b.book")]);
+    let digest = exported
+        .strip_prefix("# yomi book: weights ")
+        .and_then(|t| t.get(..16))
+        .unwrap()
+        .to_string();
+    std::fs::write(
+        p("other.txt"),
+        exported.replacen(&digest, "0123456789abcdef", 1),
+    )
+    .unwrap();
+    ok(&["book", "import", &p("other.txt"), "--out", &p("other.book")]);
+    fails_with_error(
+        &["book", "store", &p("other.book"), &p("lines.txt")],
+        "valued with other weights",
+    );
+    fails_with_error(
+        &["book", "store", &p("b.book"), &p("missing.ggf")],
+        "cannot read",
     );
     std::fs::remove_dir_all(&dir).ok();
 }

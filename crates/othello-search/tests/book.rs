@@ -357,3 +357,83 @@ fn deviate_rounds_in_shards_equal_the_whole_round() {
         assert_eq!(e.leaf_value, e.value, "{p}");
     }
 }
+
+/// Games stored into a book add their new positions and count their lines; a bad line
+/// leaves the book as it was.
+#[test]
+fn store_adds_games_and_their_lines() {
+    let mut book = small_book();
+    let start_lines = book.get(&Othello::new()).unwrap().lines;
+    let mut b = builder(2, 0);
+    // A line already in the book adds no position, only its count.
+    let added = b
+        .store(&mut book, &lines(&["f5 d6 c3 d3 c4"]), None)
+        .unwrap();
+    assert_eq!(added, 0);
+    assert_eq!(book.get(&Othello::new()).unwrap().lines, start_lines + 1);
+    let after = |t: &str| Othello::new().play_line(t).unwrap();
+    let five = book.get(&after("f5 d6 c3 d3 c4")).unwrap().lines;
+    assert_eq!(five, 2);
+    // The parallel opening is new: cut at 3 plies, its two new positions.
+    let n = book.len();
+    let added = b
+        .store(&mut book, &lines(&["f5 f4 e3 f6 d3"]), Some(3))
+        .unwrap();
+    assert_eq!(added, 2);
+    assert_eq!(book.len(), n + 2);
+    assert!(book.contains(&after("f5 f4 e3")));
+    assert!(!book.contains(&after("f5 f4 e3 f6")));
+    // Stored values are negamaxed: the start's value is the best of its book moves.
+    let copy = book.clone();
+    assert_eq!(book.fix(), 0);
+    assert_eq!(book, copy);
+    // A bad line (the second) is refused before anything changes.
+    let err = b
+        .store(&mut book, &lines(&["f5 f6 e6", "f5 d6 a1"]), None)
+        .unwrap_err();
+    assert!(err.to_string().contains("line 2: move 3"), "{err}");
+    assert_eq!(book, copy);
+}
+
+/// The book's openings at a ply: one line to each distinct position there, replaying to it,
+/// with its value for black, filtered by `within`.
+#[test]
+fn lines_at_a_ply_lead_to_each_book_position_once() {
+    let book = small_book();
+    let start = book.lines_at(0, 64);
+    assert_eq!(start.len(), 1);
+    assert!(start[0].0.is_empty());
+    assert_eq!(
+        start[0].1,
+        i32::from(book.get(&Othello::new()).unwrap().value)
+    );
+    // The four first moves are one position up to symmetry; d3 comes first in move order.
+    let one = book.lines_at(1, 64);
+    assert_eq!(one.len(), 1);
+    assert_eq!(one[0].0, lines(&["d3"])[0]);
+    // After f5: d6 and f6 are in the book (and d3 c5 is f5 d6 under a symmetry).
+    assert_eq!(book.lines_at(2, 64).len(), 2);
+    for ply in 0..7u32 {
+        let all = book.lines_at(ply, 64);
+        let mut seen = std::collections::HashSet::new();
+        for (line, value) in &all {
+            let mut pos = Othello::new();
+            for &mv in line {
+                pos = pos.play(mv).unwrap();
+            }
+            assert_eq!(60 - pos.empties().count(), ply, "{line:?}");
+            assert!(seen.insert(least_image(&pos)), "{line:?} twice");
+            let e = book.get(&pos).unwrap();
+            let black = if pos.side_to_move() == yomi_core::Player::First {
+                e.value
+            } else {
+                -e.value
+            };
+            assert_eq!(*value, i32::from(black));
+        }
+        let near: Vec<_> = book.lines_at(ply, 1);
+        assert!(near.iter().all(|(_, v)| v.abs() <= 1));
+        assert_eq!(near.len(), all.iter().filter(|(_, v)| v.abs() <= 1).count());
+    }
+    assert!(book.lines_at(30, 64).is_empty());
+}

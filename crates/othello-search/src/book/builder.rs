@@ -286,13 +286,32 @@ impl BookBuilder {
     /// [`BookError::Search`] for a move that is not legal, naming the line and move.
     pub fn new_book(&mut self, weights: u64, lines: &[Vec<Move>]) -> Result<Book, BookError> {
         let mut book = Book::new(weights);
+        self.store(&mut book, lines, None)?;
+        Ok(book)
+    }
+
+    /// Adds to `book` the start position (if it is not there) and every position of `lines`
+    /// (move lists from the start; a pass may be left out where forced) up to `plies` moves
+    /// into each line (`None`: to its end), each new one valued; each line counts once in the
+    /// lines of the positions it goes through; the positions the lines leave get their leaf
+    /// valued again, and the book is negamaxed. Returns how many positions were added.
+    /// Every line is checked before the book changes.
+    ///
+    /// # Errors
+    /// [`BookError::Search`] for a move that is not legal, naming the line and move.
+    pub fn store(
+        &mut self,
+        book: &mut Book,
+        lines: &[Vec<Move>],
+        plies: Option<usize>,
+    ) -> Result<usize, BookError> {
         let start = Othello::new();
-        self.add(&mut book, &start)?;
-        let mut parents: Vec<Othello> = Vec::new();
+        // The positions of each line, checked first: a bad line leaves the book as it was.
+        let mut walks: Vec<Vec<Othello>> = Vec::with_capacity(lines.len());
         for (k, line) in lines.iter().enumerate() {
             let mut pos = start;
-            book.add_lines(&pos, 1);
-            for (i, &mv) in line.iter().enumerate() {
+            let mut walk = vec![pos];
+            for (i, &mv) in line.iter().enumerate().take(plies.unwrap_or(usize::MAX)) {
                 // A forced pass the line leaves out.
                 if mv != Move::Pass && pos.legal_moves().as_slice() == [Move::Pass] {
                     pos = pos.play_unchecked(Move::Pass);
@@ -304,23 +323,37 @@ impl BookBuilder {
                         i + 1
                     )));
                 }
-                parents.push(pos);
                 pos = pos.play_unchecked(mv);
+                walk.push(pos);
                 if pos.is_over() {
                     break;
                 }
-                self.add(&mut book, &pos)?;
+            }
+            walks.push(walk);
+        }
+        let before = book.len();
+        self.add(book, &start)?;
+        let mut parents: Vec<Othello> = Vec::new();
+        for walk in &walks {
+            book.add_lines(&start, 1);
+            for pair in walk.windows(2) {
+                let (parent, pos) = (pair[0], pair[1]);
+                parents.push(parent);
+                if pos.is_over() {
+                    break;
+                }
+                self.add(book, &pos)?;
                 book.add_lines(&pos, 1);
             }
         }
         let mut seen = std::collections::HashSet::new();
         for p in &parents {
             if seen.insert(canonical(p).0) {
-                self.refresh(&mut book, p);
+                self.refresh(book, p);
             }
         }
         book.fix();
-        Ok(book)
+        Ok(book.len() - before)
     }
 }
 

@@ -436,6 +436,62 @@ impl Book {
         out.into_values().collect()
     }
 
+    /// Opening lines from the book: one move line from the start to each book position
+    /// (unique up to symmetry) `ply` discs into the game, reached through book positions,
+    /// whose value is within `within` discs of even, with that value for black. Forced passes
+    /// are in the lines (`PA`). The line to a position is the first in move order of the
+    /// positions before it, so the list depends on the book only; it is in that order.
+    #[must_use]
+    pub fn lines_at(&self, ply: u32, within: i32) -> Vec<(Vec<Move>, i32)> {
+        let mut level: BTreeMap<(u64, u64), (Othello, Vec<Move>)> = BTreeMap::new();
+        if let Some((start, passed)) = stored_form(&Othello::new()) {
+            if self.contains(&start) {
+                let line = if passed { vec![Move::Pass] } else { Vec::new() };
+                level.insert(canonical(&start).0, (start, line));
+            }
+        }
+        for _ in 0..ply {
+            let mut next: BTreeMap<(u64, u64), (Othello, Vec<Move>)> = BTreeMap::new();
+            // Parents in the order of their lines, so each child keeps the first line to it.
+            let mut parents: Vec<(Othello, Vec<Move>)> = level.into_values().collect();
+            parents.sort_by(|a, b| a.1.cmp(&b.1));
+            for (pos, line) in parents {
+                for &mv in pos.legal_moves().iter() {
+                    let child = pos.play_unchecked(mv);
+                    let Some((stored, passed)) = stored_form(&child) else {
+                        continue;
+                    };
+                    if !self.contains(&stored) {
+                        continue;
+                    }
+                    next.entry(canonical(&stored).0).or_insert_with(|| {
+                        let mut l = line.clone();
+                        l.push(mv);
+                        if passed {
+                            l.push(Move::Pass);
+                        }
+                        (stored, l)
+                    });
+                }
+            }
+            level = next;
+        }
+        let mut out: Vec<(Vec<Move>, i32)> = level
+            .into_values()
+            .filter_map(|(pos, line)| {
+                let v = i32::from(self.get(&pos)?.value);
+                let black = if pos.side_to_move() == Player::First {
+                    v
+                } else {
+                    -v
+                };
+                (black.abs() <= within).then_some((line, black))
+            })
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
     /// Applies a deviate round's updates ([`BookBuilder::deviate`]): each of their positions
     /// replaces this book's entry or is added. Run [`Book::fix`] after the last shard.
     pub fn apply(&mut self, updates: &Book) {
