@@ -29,11 +29,15 @@ const NUMERIC_CAPS: [(&str, u64); 4] = [
 /// relative to the directory the server runs in.
 pub(crate) const TABLE_FILES: [&str; 2] = ["data/tictactoe.tree", "data/nim15.tree"];
 
+/// Parameters that name a file to read, with the one value a client of the page may give
+/// (the `othello` agent's weights and opening book).
+const FILE_PARAMS: [(&str, &str); 2] = [("weights", "builtin"), ("book", "off")];
+
 /// The spec to build for `text`: checked by the registry, with every `time` parameter set to
 /// at most `cap` (a zero `time`, meaning "no limit", becomes `cap`, and so does a missing one
 /// unless the agent's default is within the cap), nested specs
-/// rewritten the same way, and `table` limited to the committed data files (read from
-/// `data_dir`).
+/// rewritten the same way, `table` limited to the committed data files (read from
+/// `data_dir`), and no other file read (`weights` and `book` only at their defaults).
 ///
 /// # Errors
 /// [`ApiError::Refused`] for a spec that is too long or reads another file,
@@ -125,6 +129,18 @@ fn rewrite<G: Game>(
         if let Ok(inner) = inner_text.parse::<AgentSpec>() {
             let inner = rewrite(registry, &inner, (cap, data_dir), depth + 1)?;
             set(&mut out, "agent", inner.to_string())?;
+        }
+    }
+    // The `othello` agent's weight and book files: a client may not make the server read
+    // its files; only the built-in weights and no book.
+    for (key, allowed) in FILE_PARAMS {
+        if has(key) {
+            if let Some(v) = spec.get(key).filter(|v| *v != allowed) {
+                return Err(ApiError::Refused(format!(
+                    "{} may not read files here: {key} must be {allowed}, not {v:?}",
+                    info.name
+                )));
+            }
         }
     }
     if has("file") {

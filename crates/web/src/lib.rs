@@ -28,7 +28,8 @@
 //!   included) is capped at [`ServeConfig::think_time`] (a missing or zero `time` becomes the
 //!   cap, and so does the no-limit of an `othello:level=N`); an answer later than [`ServeConfig::answer_timeout`] is a 504, and a request that
 //!   waits longer than [`ServeConfig::queue_wait`] for a worker is a 503. `table` may read only
-//!   the committed data files. An agent or analysis whose request goes away (the client
+//!   the committed data files, and `othello` neither a weight file nor a book (`weights` and
+//!   `book` stay at `builtin` and `off`). An agent or analysis whose request goes away (the client
 //!   closed the connection) or times out has its [`yomi_core::StopFlag`] set.
 //! - **Local**: the command line binds to `127.0.0.1` unless told otherwise.
 //!

@@ -556,6 +556,29 @@ fn bad_input_gets_a_4xx_and_a_message() {
         400,
         "may read only",
     );
+    // The othello agent's weight and book files are the server's business.
+    let othello = |agent: &str| {
+        post(
+            addr,
+            "/api/move",
+            &json!({"game": "othello", "agent": agent}),
+        )
+    };
+    assert_error(
+        &othello("othello:weights=/etc/passwd"),
+        400,
+        "may not read files",
+    );
+    assert_error(
+        &othello("othello:book=/etc/passwd"),
+        400,
+        "may not read files",
+    );
+    assert_error(
+        &othello("blunder:agent=(othello:book=../x.book)"),
+        400,
+        "may not read files",
+    );
     assert_error(
         &post(addr, "/api/move", &json!({"game": "nim", "agent": "ai1"})),
         400,
