@@ -232,8 +232,10 @@ fn match_of<'py, G: PyGame>(
 /// `low`, `high`, `error`, `los`, `nelo`; an infinite Elo is `inf` where the CLI writes
 /// `null`), `sprt` (`None` without a test) and `forfeits` (games lost by forfeit: `game`,
 /// `agent` `"a"` or `"b"`, `reason`; always a list here, left out by the CLI when empty);
-/// then `time` (wall-clock thinking time of `a` and `b`: `moves`, `seconds`), which the CLI
-/// prints on standard error instead.
+/// then `time` (wall-clock thinking time of `a` and `b`: `moves`, `seconds`, and for a game
+/// with phases `phases`, a list by phase of `phase`, `moves`, `seconds` and the agent's
+/// `kinds` of move, each with `moves` and `first`), which the CLI prints on standard error
+/// instead.
 ///
 /// Releases the GIL; Ctrl-C stops it and raises `KeyboardInterrupt`. Raises `ValueError`
 /// for a bad spec, game or setting, `OSError` for an openings file that cannot be read.

@@ -76,6 +76,12 @@ def test_match_with_openings_and_sprt_equals_the_cli(cli, root, tmp_path):
     theirs = cli_match(cli, "greedy", "random", "othello", 12, 3, "--openings", str(book), "--openings-order", "random")
     assert_same(without_time(ours), theirs)
     assert ours["openings"]["count"] == 1000 and ours["openings"]["order"] == "random"
+    # The times by phase (empties before the move): 8-ply openings leave at most 52.
+    for side in ours["time"]:
+        phases = side["phases"]
+        assert sum(p["moves"] for p in phases) == side["moves"]
+        assert max(p["phase"] for p in phases) <= 52
+        assert [p["phase"] for p in phases] == sorted(p["phase"] for p in phases)
     # Tic-tac-toe openings as lines of moves or positions, and an SPRT that decides early.
     lines = tmp_path / "ttt.txt"
     lines.write_text("# two openings\n(1,1)\nx../.o./...\n")

@@ -16,8 +16,23 @@ def stub_tree():
     return ast.parse(STUB.read_text())
 
 
+def typed_dict_names() -> set:
+    """The stub's TypedDicts: classes based on TypedDict or on another of them."""
+    names = {"TypedDict"}
+    classes = [n for n in stub_tree().body if isinstance(n, ast.ClassDef)]
+    grew = True
+    while grew:
+        grew = False
+        for node in classes:
+            bases = {b.id for b in node.bases if isinstance(b, ast.Name)}
+            if node.name not in names and bases & names:
+                names.add(node.name)
+                grew = True
+    return names
+
+
 def is_typed_dict(node: ast.ClassDef) -> bool:
-    return any(isinstance(b, ast.Name) and b.id == "TypedDict" for b in node.bases)
+    return node.name in typed_dict_names()
 
 
 def decorators(node: ast.FunctionDef) -> set:

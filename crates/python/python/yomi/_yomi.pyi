@@ -439,9 +439,24 @@ class RatioRow(TypedDict):
     lose: Ratio
     draw: Ratio
 
-class AgentTime(TypedDict):
+class KindCount(TypedDict):
+    moves: int
+    first: int
+
+class _PhaseTimeBase(TypedDict):
+    phase: int
     moves: int
     seconds: float
+
+class PhaseTime(_PhaseTimeBase, total=False):
+    kinds: dict[str, KindCount]
+
+class _AgentTimeBase(TypedDict):
+    moves: int
+    seconds: float
+
+class AgentTime(_AgentTimeBase, total=False):
+    phases: list[PhaseTime]
 
 class OpeningsInfo(TypedDict):
     name: str
