@@ -552,7 +552,8 @@ where
                             // A game that ended after the flag was set may have been cut short.
                             Ok(_) if stop.is_set() => break,
                             Ok(p) => {
-                                time = [time[0].plus(&p.time[0]), time[1].plus(&p.time[1])];
+                                time[0].add(&p.time[0]);
+                                time[1].add(&p.time[1]);
                                 batch.push(Done {
                                     index,
                                     result: p.result,
@@ -588,7 +589,8 @@ where
                     halt.store(true, Ordering::Relaxed);
                 }
                 Ok(Batch::Games(list, t)) => {
-                    time = [time[0].plus(&t[0]), time[1].plus(&t[1])];
+                    time[0].add(&t[0]);
+                    time[1].add(&t[1]);
                     for game in list {
                         let slot = shard.slot_of(game.index) as usize;
                         if sprt_at.is_some_and(|at| game.index > at) || error.is_some() {

@@ -148,7 +148,7 @@ impl MatchResult {
             }
             forfeits.extend(s.forfeits.iter().cloned());
             for (t, u) in time.iter_mut().zip(&s.time) {
-                *t = t.plus(u);
+                t.add(u);
             }
         }
         let mut merged = MatchResult {

@@ -240,29 +240,32 @@ impl AgentTime {
         let mut all: BTreeMap<&str, KindCount> = BTreeMap::new();
         for p in self.phases.values() {
             for (name, k) in &p.kinds {
-                let e = all.entry(name.as_str()).or_default();
-                e.moves += k.moves;
-                e.first += k.first;
+                all.entry(name.as_str()).or_default().add(*k);
             }
         }
         all
     }
 
-    pub(crate) fn plus(&self, other: &AgentTime) -> AgentTime {
-        let mut sum = self.clone();
-        sum.moves += other.moves;
-        sum.seconds += other.seconds;
+    /// Adds `other`'s moves, time and kinds to these (another batch of games).
+    pub(crate) fn add(&mut self, other: &AgentTime) {
+        self.moves += other.moves;
+        self.seconds += other.seconds;
         for (&phase, p) in &other.phases {
-            let q = sum.phases.entry(phase).or_default();
+            let q = self.phases.entry(phase).or_default();
             q.moves += p.moves;
             q.seconds += p.seconds;
             for (name, k) in &p.kinds {
-                let e = q.kinds.entry(name.clone()).or_default();
-                e.moves += k.moves;
-                e.first += k.first;
+                q.kinds.entry(name.clone()).or_default().add(*k);
             }
         }
-        sum
+    }
+}
+
+impl KindCount {
+    /// Adds `other`'s counts to these.
+    fn add(&mut self, other: KindCount) {
+        self.moves += other.moves;
+        self.first += other.first;
     }
 }
 

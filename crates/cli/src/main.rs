@@ -198,7 +198,7 @@ trait CliGame: Zoo + EngineGame {
 
     /// What [`Game::phase`] counts, and how many phases a line of a match's time report
     /// puts together.
-    const PHASE: (&'static str, u32) = ("empty squares", 1);
+    const PHASE: (&'static str, u32);
 }
 
 impl CliGame for Othello {

@@ -444,11 +444,9 @@ impl Book {
     #[must_use]
     pub fn lines_at(&self, ply: u32, within: i32) -> Vec<(Vec<Move>, i32)> {
         let mut level: BTreeMap<(u64, u64), (Othello, Vec<Move>)> = BTreeMap::new();
-        if let Some((start, passed)) = stored_form(&Othello::new()) {
-            if self.contains(&start) {
-                let line = if passed { vec![Move::Pass] } else { Vec::new() };
-                level.insert(canonical(&start).0, (start, line));
-            }
+        let start = Othello::new();
+        if self.contains(&start) {
+            level.insert(canonical(&start).0, (start, Vec::new()));
         }
         for _ in 0..ply {
             let mut next: BTreeMap<(u64, u64), (Othello, Vec<Move>)> = BTreeMap::new();
