@@ -1031,9 +1031,9 @@ pub(crate) fn register_othello(registry: &mut Registry<Othello>) {
             }
             let book = match &settings.book {
                 None => None,
-                Some(path) => Some(Arc::new(Book::read(path).map_err(|e| {
+                Some(path) => Some(Book::shared(path).map_err(|e| {
                     p.bad("book", format!("off or a sound book file ({e})"))
-                })?)),
+                })?),
             };
             let mut agent = OthelloAgent::new(settings)
                 .map_err(|e| p.bad("weights", format!("builtin or a sound weight file ({e})")))?;

@@ -59,6 +59,33 @@ fn small_book() -> Book {
 }
 
 #[test]
+fn a_shared_book_is_read_once_and_again_when_its_file_changes() {
+    let book = small_book();
+    let path = std::env::temp_dir().join(format!("yomi-shared-{}.book", std::process::id()));
+    book.write(&path).unwrap();
+    let first = Book::shared(&path).unwrap();
+    assert_eq!(*first, book);
+    // The same file: the same copy.
+    assert!(Arc::ptr_eq(&first, &Book::shared(&path).unwrap()));
+    // A bigger book written over it is read again.
+    let mut bigger = book.clone();
+    let far = Othello::new().play_line("f5 d6 c3 d3 c4 f4 f6").unwrap();
+    bigger.insert(&far, book.get(&Othello::new()).unwrap());
+    bigger.write(&path).unwrap();
+    let second = Book::shared(&path).unwrap();
+    assert_eq!(*second, bigger);
+    assert!(!Arc::ptr_eq(&first, &second));
+    // A file that no longer reads is refused, not answered from the copy kept.
+    std::fs::write(&path, b"YOMIBOOK but not a book").unwrap();
+    assert!(Book::shared(&path).is_err());
+    std::fs::remove_file(&path).ok();
+    assert!(matches!(
+        Book::shared(&path),
+        Err(BookError::Container(ContainerError::Io { .. }))
+    ));
+}
+
+#[test]
 fn a_book_round_trips_through_its_file_and_its_text() {
     let book = small_book();
     // The start and every position of the lines, once up to symmetry (d3 is f5's image).

@@ -16,7 +16,9 @@ mod builder;
 mod text;
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -36,6 +38,16 @@ const CONTAINER: Container = Container {
 
 /// The tag of book files (the game).
 const TAG: &str = "othello";
+
+/// How many books [`Book::shared`] keeps.
+pub const SHARED_BOOKS: usize = 4;
+
+/// One book kept by [`Book::shared`]: its path, the file's length and modification time when
+/// it was read, and the book.
+type SharedBook = (PathBuf, u64, Option<SystemTime>, Arc<Book>);
+
+/// The books [`Book::shared`] read, the most recently asked for first.
+static SHARED: Mutex<Vec<SharedBook>> = Mutex::new(Vec::new());
 
 /// The bytes of one position in a book file.
 pub const ENTRY_BYTES: usize = 24;
@@ -629,6 +641,37 @@ impl Book {
     pub fn read(path: &Path) -> Result<Book, BookError> {
         let bytes = CONTAINER.read_bytes(TAG, path)?;
         Book::from_bytes(&bytes)
+    }
+
+    /// The book of the file at `path`, read once and shared by the whole process: agents
+    /// built for every game of a match, or for every request of a server, share one copy
+    /// instead of each reading the file. A later call for the same path returns the same
+    /// book while the file's length and modification time are those it had when read, and
+    /// reads it again when either changed. The [`SHARED_BOOKS`] books asked for most recently
+    /// are kept.
+    ///
+    /// # Errors
+    /// As [`Book::read`]; a file that no longer reads is not answered from the copy kept.
+    pub fn shared(path: &Path) -> Result<Arc<Book>, BookError> {
+        let meta = std::fs::metadata(path).map_err(|source| ContainerError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let (len, modified) = (meta.len(), meta.modified().ok());
+        // One reader at a time: two agents asking for the same new book read it once.
+        let mut books = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(i) = books.iter().position(|(p, ..)| p == path) {
+            let kept = books.remove(i);
+            if kept.1 == len && kept.2.is_some() && kept.2 == modified {
+                let book = Arc::clone(&kept.3);
+                books.insert(0, kept);
+                return Ok(book);
+            }
+        }
+        let book = Arc::new(Book::read(path)?);
+        books.insert(0, (path.to_path_buf(), len, modified, Arc::clone(&book)));
+        books.truncate(SHARED_BOOKS);
+        Ok(book)
     }
 }
 
