@@ -54,4 +54,9 @@ fn serve_refuses_bad_arguments() {
     fails(&["serve", "--port", "70000"], "invalid value");
     fails(&["serve", "--think", "0"], "bad --think");
     fails(&["serve", "--think", "nan"], "bad --think");
+    fails(&["serve", "--book", "no/such.book"], "--book no/such.book");
+    let foreign = std::env::temp_dir().join(format!("yomi-serve-{}.book", std::process::id()));
+    std::fs::write(&foreign, "not a book").unwrap();
+    fails(&["serve", "--book", foreign.to_str().unwrap()], "bad magic");
+    std::fs::remove_file(&foreign).ok();
 }

@@ -64,6 +64,8 @@ function typing(event) {
 
 let GAMES = {};
 let THINK = 5;
+// The server's opening book (`yomi serve --book`): its name and size, or null.
+let BOOK = null;
 
 // ---------------------------------------------------------------- play
 
@@ -846,8 +848,12 @@ function cellBoard(state, why) {
   const values = new Map();
   const a = play.analysis && !editing ? play.analysis : null;
   if (a) for (const m of a.moves) if (m.cell !== null) values.set(m.cell, m);
+  // The book's values where the analysis shows none; the agent's scores where neither does.
+  const book = new Map();
+  const bk = !a && !editing ? shownBook(state) : null;
+  if (bk) for (const m of bk.moves) if (m.cell !== null) book.set(m.cell, m);
   const scores = new Map();
-  if (why && !a) for (const m of why.moves) if (m.cell !== null) scores.set(m.cell, m);
+  if (why && !a && !bk) for (const m of why.moves) if (m.cell !== null) scores.set(m.cell, m);
   const last = state.last || { cell: null, changed: [] };
   grid.append(el('span', { class: 'coord corner' }));
   for (let c = 0; c < b.width; c += 1) grid.append(el('span', { class: 'coord col', text: co ? co.columns[c] : '' }));
@@ -888,6 +894,14 @@ function cellBoard(state, why) {
           class: `value ${v.value.kind}${a.best.includes(v.move) ? ' best' : ''}`,
           text: v.value.text,
           title: `${v.move}: ${valueTitle(v.value)}`,
+        }));
+      }
+      const k = book.get(i);
+      if (k) {
+        cell.append(el('span', {
+          class: `value book${k.best ? ' best' : ''}`,
+          text: k.text,
+          title: `${k.move}: book ${bookMoveTitle(k)}`,
         }));
       }
       const s = scores.get(i);
@@ -1002,6 +1016,45 @@ function render() {
   });
   renderWhy();
   renderAnalysis();
+  renderBook();
+}
+
+// The book's view of the shown position when the book is shown (null otherwise).
+function shownBook(state) {
+  return BOOK && $('show-book').checked && state ? state.book : null;
+}
+
+function bookMoveTitle(m) {
+  const depth = m.depth === 'exact' ? 'solved exactly' : `depth ${m.depth}`;
+  return m.leaf ? `${m.text} (the leaf: its position is not in the book; ${depth})`
+    : `${m.text} (${depth}, ${m.lines} line${m.lines === 1 ? '' : 's'})`;
+}
+
+// The opening book panel: the shown position's book moves, or that it is not in the book.
+function renderBook() {
+  const box = $('book');
+  box.replaceChildren();
+  const state = play.state;
+  box.hidden = !BOOK || !$('show-book').checked || play.editing || !state || play.game !== 'othello';
+  if (box.hidden) return;
+  box.append(el('h3', { text: `Opening book (${BOOK.name}, ${BOOK.positions} positions)` }));
+  const b = state.book;
+  if (!b) {
+    box.append(el('div', { class: 'meta', id: 'book-out', text: 'The position is not in the book.' }));
+    return;
+  }
+  const mover = state.players[state.to_move === 'first' ? 0 : 1];
+  box.append(el('div', { id: 'book-value' }, `${mover} to move: `, el('strong', { text: `${b.value > 0 ? '+' : ''}${b.value}` }),
+    ` discs (${b.depth === 'exact' ? 'solved exactly' : `depth ${b.depth}`}), ${b.lines} line${b.lines === 1 ? '' : 's'} through it`));
+  const table = el('table', {}, el('tr', {}, el('th', { text: 'move' }), el('th', { text: 'value' }), el('th', { text: 'depth' }), el('th', { text: 'lines' })));
+  for (const m of b.moves) {
+    table.append(el('tr', { class: m.best ? 'best' : '', 'data-move': m.move },
+      el('td', { text: m.move }), el('td', { text: m.text }), el('td', { text: m.depth }),
+      el('td', { text: m.leaf ? 'leaf' : String(m.lines) })));
+  }
+  box.append(table);
+  if (!BOOK.builtin_weights) box.append(el('div', { class: 'meta', text: `its values come from other evaluation weights (digest ${BOOK.weights}) than the built-in ones` }));
+  box.append(el('div', { class: 'meta', text: 'othello:book=server plays from this book.' }));
 }
 
 // Who moved first in the record: from the shown position's side and ply.
@@ -1208,6 +1261,8 @@ async function start() {
     return;
   }
   THINK = data.think_time;
+  BOOK = data.book;
+  $('book-toggle').hidden = !BOOK;
   for (const g of data.games) GAMES[g.id] = g;
   const game = $('game');
   for (const g of data.games) game.append(el('option', { value: g.id, text: g.title }));
@@ -1233,6 +1288,7 @@ async function start() {
   $('clock').addEventListener('change', () => newGame(play.start));
   $('undo').addEventListener('click', undo);
   $('show-why').addEventListener('change', render);
+  $('show-book').addEventListener('change', render);
   $('analyse').addEventListener('change', () => { if (!$('analyse').checked) cancelAnalysis(); maybeAnalyse(); render(); });
   $('analyse-time').addEventListener('change', () => { cancelAnalysis(); maybeAnalyse(); render(); });
   $('analyse-game').addEventListener('click', analyseGame);

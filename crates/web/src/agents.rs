@@ -1,15 +1,15 @@
 //! Agents for the web: specs bounded by the server's time cap, fresh seeds, and the listing of
 //! every agent with its parameters.
 
-use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Serialize;
 use yomi_agents::{AgentInfo, Registry};
 use yomi_core::{splitmix64, AgentSpec, Game};
 
-use crate::ApiError;
+use crate::book::SERVER_BOOK;
+use crate::{ApiError, ServeConfig};
 
 /// The longest agent spec accepted, in bytes.
 pub(crate) const MAX_SPEC_LEN: usize = 1_000;
@@ -30,14 +30,16 @@ const NUMERIC_CAPS: [(&str, u64); 4] = [
 pub(crate) const TABLE_FILES: [&str; 2] = ["data/tictactoe.tree", "data/nim15.tree"];
 
 /// Parameters that name a file to read, with the one value a client of the page may give
-/// (the `othello` agent's weights and opening book).
+/// (the `othello` agent's weights and opening book; `book` may also be [`SERVER_BOOK`] when
+/// the server has a book).
 const FILE_PARAMS: [(&str, &str); 2] = [("weights", "builtin"), ("book", "off")];
 
 /// The spec to build for `text`: checked by the registry, with every `time` parameter set to
-/// at most `cap` (a zero `time`, meaning "no limit", becomes `cap`, and so does a missing one
-/// unless the agent's default is within the cap), nested specs
-/// rewritten the same way, `table` limited to the committed data files (read from
-/// `data_dir`), and no other file read (`weights` and `book` only at their defaults).
+/// at most the server's thinking time (a zero `time`, meaning "no limit", becomes the cap,
+/// and so does a missing one unless the agent's default is within the cap), nested specs
+/// rewritten the same way, `table` limited to the committed data files (read from the
+/// server's `data_dir`), `book=server` naming the server's book, and no other file read
+/// (`weights` and `book` otherwise only at their defaults).
 ///
 /// # Errors
 /// [`ApiError::Refused`] for a spec that is too long or reads another file,
@@ -45,8 +47,7 @@ const FILE_PARAMS: [(&str, &str); 2] = [("weights", "builtin"), ("book", "off")]
 pub(crate) fn bounded_spec<G: Game>(
     registry: &Registry<G>,
     text: &str,
-    cap: Duration,
-    data_dir: &Path,
+    config: &ServeConfig,
 ) -> Result<String, ApiError> {
     if text.len() > MAX_SPEC_LEN {
         return Err(ApiError::Refused(format!(
@@ -58,7 +59,7 @@ pub(crate) fn bounded_spec<G: Game>(
     // Files are refused before anything is built (building `table` reads its file); the
     // registry then checks the rewritten spec (a `time` that is not a number is left as it
     // was, for the registry to refuse).
-    let bounded = rewrite(registry, &spec, (cap, data_dir), 0)?.to_string();
+    let bounded = rewrite(registry, &spec, config, 0)?.to_string();
     registry.build(&bounded)?;
     Ok(bounded)
 }
@@ -66,9 +67,10 @@ pub(crate) fn bounded_spec<G: Game>(
 fn rewrite<G: Game>(
     registry: &Registry<G>,
     spec: &AgentSpec,
-    (cap, data_dir): (Duration, &Path),
+    config: &ServeConfig,
     depth: usize,
 ) -> Result<AgentSpec, ApiError> {
+    let cap = config.think_time;
     let Some(info) = registry.info(spec.name()) else {
         return Ok(spec.clone());
     };
@@ -127,17 +129,35 @@ fn rewrite<G: Game>(
             .or_else(|| default_of(info, "agent"))
             .unwrap_or_default();
         if let Ok(inner) = inner_text.parse::<AgentSpec>() {
-            let inner = rewrite(registry, &inner, (cap, data_dir), depth + 1)?;
+            let inner = rewrite(registry, &inner, config, depth + 1)?;
             set(&mut out, "agent", inner.to_string())?;
         }
     }
     // The `othello` agent's weight and book files: a client may not make the server read
-    // its files; only the built-in weights and no book.
+    // its files; only the built-in weights, and no book or the server's.
     for (key, allowed) in FILE_PARAMS {
-        if has(key) {
-            if let Some(v) = spec.get(key).filter(|v| *v != allowed) {
+        if !has(key) {
+            continue;
+        }
+        match (key, spec.get(key), &config.book) {
+            (_, None, _) => {}
+            (_, Some(v), _) if v == allowed => {}
+            ("book", Some(SERVER_BOOK), Some(path)) => {
+                let path = path
+                    .to_str()
+                    .ok_or_else(|| ApiError::Refused("the book's path is not UTF-8".into()))?;
+                set(&mut out, key, path.to_string())?;
+            }
+            (_, Some(v), book) => {
+                let server = if key == "book" && book.is_some() {
+                    format!(" or {SERVER_BOOK} (the server's book)")
+                } else if key == "book" {
+                    format!(" (the server has no book for {SERVER_BOOK})")
+                } else {
+                    String::new()
+                };
                 return Err(ApiError::Refused(format!(
-                    "{} may not read files here: {key} must be {allowed}, not {v:?}",
+                    "{} may not read files here: {key} must be {allowed}{server}, not {v:?}",
                     info.name
                 )));
             }
@@ -152,7 +172,7 @@ fn rewrite<G: Game>(
                 TABLE_FILES.join(" or ")
             )));
         }
-        let path = data_dir.join(file);
+        let path = config.data_dir.join(file);
         let path = path
             .to_str()
             .ok_or_else(|| ApiError::Refused("the data directory is not UTF-8".into()))?;

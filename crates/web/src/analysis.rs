@@ -129,12 +129,7 @@ fn analyst_spec<G: WebGame>(app: &AppState, secs: f64) -> Result<String, ApiErro
     } else {
         G::ANALYST.to_string()
     };
-    bounded_spec(
-        &registry,
-        &text,
-        app.config.think_time,
-        &app.config.data_dir,
-    )
+    bounded_spec(&registry, &text, &app.config)
 }
 
 async fn analyse_for<G: WebGame>(

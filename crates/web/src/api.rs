@@ -15,6 +15,7 @@ use yomi_tictactoe::TicTacToe;
 use yomi_tree::{parse_alpha, Ratio, Scoring};
 
 use crate::agents::{agent_views, bounded_spec, default_opponent, fresh_seed, AgentView};
+use crate::book::BookInfo;
 use crate::dispatch::{dispatch, unknown_game};
 use crate::games::{Coordinates, Record, SetupView, StateView, WebGame};
 use crate::state::AppState;
@@ -65,6 +66,8 @@ pub(crate) struct GamesResponse {
     games: Vec<GameInfo>,
     /// The server's cap on an agent's thinking time per move, in seconds.
     think_time: f64,
+    /// The server's opening book (`yomi serve --book`), `null` for none.
+    book: Option<BookInfo>,
 }
 
 fn game_info<G: WebGame>(tree: bool) -> GameInfo {
@@ -85,15 +88,17 @@ fn game_info<G: WebGame>(tree: bool) -> GameInfo {
     }
 }
 
-/// `GET /api/games`: every game with every agent of its zoo and their parameters.
-pub(crate) async fn games(State(app): State<AppState>) -> Json<GamesResponse> {
-    Json(GamesResponse {
+/// `GET /api/games`: every game with every agent of its zoo and their parameters, and the
+/// server's book.
+pub(crate) async fn games(State(app): State<AppState>) -> Result<Json<GamesResponse>, ApiError> {
+    Ok(Json(GamesResponse {
         games: known_games()
             .iter()
             .map(|&k| with_game!(k, G => game_info::<G>(has_tree(k))))
             .collect(),
         think_time: app.config.think_time.as_secs_f64(),
-    })
+        book: app.config.book.as_deref().map(BookInfo::of).transpose()?,
+    }))
 }
 
 /// The body of `POST /api/state`.
@@ -107,16 +112,18 @@ pub(crate) struct StateRequest {
     moves: Vec<String>,
 }
 
-fn state_for<G: WebGame>(req: &StateRequest) -> Result<StateView, ApiError> {
-    Ok(Record::<G>::of(req.start.as_deref(), &req.moves)?.view())
+fn state_for<G: WebGame>(app: &AppState, req: &StateRequest) -> Result<StateView, ApiError> {
+    Record::<G>::of(req.start.as_deref(), &req.moves)?.view_in(app)
 }
 
-/// `POST /api/state`: the position after a move list, its legal moves and result.
+/// `POST /api/state`: the position after a move list, its legal moves and result (and its
+/// book moves when the server has a book).
 pub(crate) async fn state(
+    State(app): State<AppState>,
     body: Result<Json<StateRequest>, JsonRejection>,
 ) -> Result<Json<StateView>, ApiError> {
     let Json(req) = body?;
-    dispatch!(req.game.as_str(), state_for(&req)).map(Json)
+    dispatch!(req.game.as_str(), state_for(&app, &req)).map(Json)
 }
 
 /// The body of `POST /api/move`.
@@ -216,12 +223,7 @@ async fn move_for<G: WebGame>(app: &AppState, req: &MoveRequest) -> Result<MoveR
         return Err(ApiError::GameOver);
     }
     let registry: Registry<G> = G::zoo();
-    let spec = bounded_spec(
-        &registry,
-        &req.agent,
-        app.config.think_time,
-        &app.config.data_dir,
-    )?;
+    let spec = bounded_spec(&registry, &req.agent, &app.config)?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
     let spec_used = spec.clone();
     let start = record.pos.clone();
@@ -273,7 +275,7 @@ async fn move_for<G: WebGame>(app: &AppState, req: &MoveRequest) -> Result<MoveR
         seed,
         elapsed_ms: elapsed.as_secs_f64() * 1e3,
         explanation,
-        state: next.view(),
+        state: next.view_in(app)?,
     })
 }
 

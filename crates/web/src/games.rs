@@ -5,9 +5,12 @@ use serde::Serialize;
 use yomi_agents::Zoo;
 use yomi_core::{Game, Outcome, Player};
 use yomi_nim::Nim;
+use yomi_othello_search::Book;
 use yomi_tictactoe::{Square, TicTacToe};
 use yomi_tree::svg::Picture;
 
+use crate::book::{server_book, BookView};
+use crate::state::AppState;
 use crate::ApiError;
 
 /// How the page draws a board.
@@ -134,6 +137,11 @@ pub(crate) trait WebGame: Zoo {
     fn picture(&self) -> Option<Picture>;
     /// The cells of `child`'s picture to shade after `mv` was played from `parent`.
     fn marked(parent: &Self, mv: Self::Move) -> Vec<usize>;
+    /// The opening book's moves in this position, for a game that has books (Othello);
+    /// `None` when it is not in `book`.
+    fn book_view(&self, _book: &Book) -> Option<BookView> {
+        None
+    }
 }
 
 impl WebGame for TicTacToe {
@@ -351,6 +359,18 @@ impl<G: WebGame> Record<G> {
     pub(crate) fn view(&self) -> StateView {
         record_view(&self.start, &self.moves)
     }
+
+    /// [`Record::view`] with the server's book moves in the position, if any.
+    ///
+    /// # Errors
+    /// [`ApiError::Internal`] when the server's book no longer reads.
+    pub(crate) fn view_in(&self, app: &AppState) -> Result<StateView, ApiError> {
+        let mut view = self.view();
+        if let Some(path) = &app.config.book {
+            view.book = self.pos.book_view(&*server_book(path)?);
+        }
+        Ok(view)
+    }
 }
 
 /// One legal move as the page sees it.
@@ -398,6 +418,9 @@ pub(crate) struct StateView {
     board: BoardView,
     /// The last move of `moves`, `null` at the start.
     last: Option<LastMove>,
+    /// The server's opening book in this position (Othello, `yomi serve --book`): `null`
+    /// when the server has no book or the position is not in it.
+    book: Option<BookView>,
 }
 
 /// What a finished game's result says, with the game's player names.
@@ -473,6 +496,7 @@ pub(crate) fn state_view<G: WebGame>(pos: &G, moves: Vec<String>) -> StateView {
         outcome: pos.outcome().map(outcome_view::<G>),
         board: pos.view(),
         last: None,
+        book: None,
     }
 }
 

@@ -13,6 +13,9 @@
 //!   time limit, with the best line; the search stops when the client goes away;
 //! - `POST /api/export`, `POST /api/import`: a game record as text (a move line) and back.
 //!
+//! With [`ServeConfig::book`], every Othello position in the book comes with its book moves
+//! and their values (`book` in the position's view).
+//!
 //! Every position request may carry `start`, a set-up position in the game's notation, which
 //! the server checks (the page's position editor).
 //!
@@ -28,8 +31,8 @@
 //!   included) is capped at [`ServeConfig::think_time`] (a missing or zero `time` becomes the
 //!   cap, and so does the no-limit of an `othello:level=N`); an answer later than [`ServeConfig::answer_timeout`] is a 504, and a request that
 //!   waits longer than [`ServeConfig::queue_wait`] for a worker is a 503. `table` may read only
-//!   the committed data files, and `othello` neither a weight file nor a book (`weights` and
-//!   `book` stay at `builtin` and `off`). An agent or analysis whose request goes away (the client
+//!   the committed data files, and `othello` no weight file (`weights` stays `builtin`) and
+//!   no book but the server's (`book` is `off`, or `server` for [`ServeConfig::book`]). An agent or analysis whose request goes away (the client
 //!   closed the connection) or times out has its [`yomi_core::StopFlag`] set.
 //! - **Local**: the command line binds to `127.0.0.1` unless told otherwise.
 //!
@@ -46,6 +49,7 @@
 mod agents;
 mod analysis;
 mod api;
+mod book;
 mod dispatch;
 mod error;
 mod games;
@@ -86,11 +90,15 @@ pub struct ServeConfig {
     /// that a web page elsewhere cannot reach the server through DNS rebinding. On by default;
     /// `yomi serve` turns it off when told to listen on a non-loopback address.
     pub local_hosts_only: bool,
+    /// An opening book (`yomi book`) whose moves the page shows in every Othello position in
+    /// it, and that the `othello` agent plays from with `book=server` (the only book a client
+    /// may name). `None`: no book.
+    pub book: Option<PathBuf>,
 }
 
 impl Default for ServeConfig {
     /// 5 s of thinking, one worker per core, 10 s of waiting, 16 KiB bodies, data files in
-    /// the current directory, local hosts only.
+    /// the current directory, local hosts only, no book.
     fn default() -> Self {
         ServeConfig {
             think_time: Duration::from_secs(5),
@@ -99,6 +107,7 @@ impl Default for ServeConfig {
             body_limit: 16 * 1024,
             data_dir: PathBuf::from("."),
             local_hosts_only: true,
+            book: None,
         }
     }
 }

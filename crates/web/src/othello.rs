@@ -117,6 +117,10 @@ impl WebGame for Othello {
         mv.square().map(OthelloSquare::index)
     }
 
+    fn book_view(&self, book: &yomi_othello_search::Book) -> Option<crate::book::BookView> {
+        crate::book::book_view(self, book)
+    }
+
     fn picture(&self) -> Option<Picture> {
         None
     }

@@ -4,11 +4,13 @@
 //! the others separated by spaces); more per game where [`WebGame::FORMATS`] lists them.
 
 use axum::extract::rejection::JsonRejection;
+use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use crate::dispatch::dispatch;
 use crate::games::{start_position, Record, StateView, WebGame};
+use crate::state::AppState;
 use crate::ApiError;
 
 /// The body of `POST /api/export`.
@@ -77,7 +79,7 @@ fn export_for<G: WebGame>(req: &ExportRequest) -> Result<ExportResponse, ApiErro
     })
 }
 
-fn import_for<G: WebGame>(req: &ImportRequest) -> Result<StateView, ApiError> {
+fn import_for<G: WebGame>(app: &AppState, req: &ImportRequest) -> Result<StateView, ApiError> {
     let format = format_of::<G>(req.format.as_deref())?;
     let bad = |reason: String| ApiError::BadRecord {
         format: format.to_string(),
@@ -112,7 +114,7 @@ fn import_for<G: WebGame>(req: &ImportRequest) -> Result<StateView, ApiError> {
         }
         other => G::read_record(other, &req.text)?,
     };
-    Ok(record.view())
+    record.view_in(app)
 }
 
 /// `POST /api/export`: the record as text.
@@ -126,8 +128,9 @@ pub(crate) async fn export(
 /// `POST /api/import`: a record read back; the answer is the position at its end, as
 /// `POST /api/state` gives it, with the start and the moves.
 pub(crate) async fn import(
+    State(app): State<AppState>,
     body: Result<Json<ImportRequest>, JsonRejection>,
 ) -> Result<Json<StateView>, ApiError> {
     let Json(req) = body?;
-    dispatch!(req.game.as_str(), import_for(&req)).map(Json)
+    dispatch!(req.game.as_str(), import_for(&app, &req)).map(Json)
 }

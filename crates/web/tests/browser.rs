@@ -975,3 +975,82 @@ fn othello_on_6x6_and_4x4_played_analysed_and_the_4x4_tree() {
     browser.key("\u{E013}"); // ArrowUp: back to the root
     browser.wait_for("document.querySelectorAll('#tree-children .card').length === 4");
 }
+
+#[test]
+#[ignore = "needs Chromium and chromedriver; .ci/run installs them and runs this with --ignored"]
+fn othello_with_the_servers_opening_book() {
+    let _guard = serial();
+    let (path, book) = common::small_book("browser");
+    let server = start(yomi_web::ServeConfig {
+        book: Some(path.clone()),
+        ..config()
+    });
+    let browser = Browser::launch();
+    browser.goto(&format!("http://{server}/#othello"));
+    browser.wait_for("document.querySelectorAll('#grid .cell').length === 64");
+    // The start is in the book: its four moves on the board and in the panel, best framed.
+    browser.wait_for("document.querySelectorAll('#grid .value.book').length === 4");
+    assert_eq!(browser.count("#book tr[data-move]"), 4);
+    let start_moves = book.moves(&Othello::new());
+    let best = start_moves[0];
+    assert_eq!(
+        browser.text(&format!(
+            "#grid .cell[data-move=\"{}\"] .value.book",
+            best.mv
+        )),
+        format!("{:+}", best.value)
+    );
+    assert!(
+        browser
+            .text("#book")
+            .contains(&format!("{} positions", book.len())),
+        "{}",
+        browser.text("#book")
+    );
+    browser.screenshot("othello-book.png");
+    // The engine plays from the server's book: after f5, its answer is a best book move.
+    browser.script(
+        "const s = document.querySelector('#side-1 .spec'); s.value = 'othello:book=server'; \
+         s.dispatchEvent(new Event('change'));",
+    );
+    browser.click("#grid .cell.legal[data-move=\"f5\"]");
+    browser.wait_ply(2);
+    browser.wait_for("document.querySelector('#why').textContent.includes('book')");
+    let f5 = Othello::new().play_line("f5").unwrap();
+    let moves = book.moves(&f5);
+    let answer = browser
+        .script("return document.querySelector('#history .ply.current').textContent;")
+        .as_str()
+        .unwrap()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(
+        moves
+            .iter()
+            .any(|m| m.value == moves[0].value && m.mv.to_string() == answer),
+        "{answer} is not a best book move of {moves:?}"
+    );
+    // Out of the book, the panel says so; the box hides the book.
+    browser.select("#side-1 .kind", "human");
+    let legal = browser
+        .script(
+            "return [...document.querySelectorAll('#grid .cell.legal')].map(c => c.dataset.move);",
+        )
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect::<Vec<_>>();
+    let now = f5.play_line(&answer).unwrap();
+    let out = legal
+        .iter()
+        .find(|m| book.get(&now.play_line(m).unwrap()).is_none())
+        .expect("a move out of the small book");
+    browser.click(&format!("#grid .cell.legal[data-move=\"{out}\"]"));
+    browser.wait_for("document.querySelector('#book-out') !== null");
+    browser.click("#show-book");
+    browser.wait_for("document.querySelector('#book').hidden");
+    std::fs::remove_file(&path).ok();
+}

@@ -236,3 +236,27 @@ pub fn rss_kib() -> Option<u64> {
         .parse()
         .ok()
 }
+
+/// A small opening book from three openings (`f5 d6 c3 d3 c4`, `f5 f6 e6 f4`, `d3 c3 c4`),
+/// valued at depth 2, written to a temporary file named after `name`.
+pub fn small_book(name: &str) -> (PathBuf, yomi_othello_search::Book) {
+    use yomi_othello_search::{weights_digest, BookBuilder, BuildConfig, Weights};
+    let lines: Vec<Vec<yomi_othello::Move>> = ["f5 d6 c3 d3 c4", "f5 f6 e6 f4", "d3 c3 c4"]
+        .iter()
+        .map(|t| t.parse::<yomi_othello::MoveSequence>().unwrap().0)
+        .collect();
+    let mut builder = BookBuilder::new(
+        BuildConfig {
+            depth: 2,
+            exact: 0,
+            hash_mb: 1,
+        },
+        Weights::builtin(),
+    )
+    .unwrap();
+    let digest = weights_digest(&Weights::builtin()).unwrap();
+    let book = builder.new_book(digest, &lines).unwrap();
+    let path = std::env::temp_dir().join(format!("yomi-web-{name}-{}.book", std::process::id()));
+    book.write(&path).unwrap();
+    (path, book)
+}
