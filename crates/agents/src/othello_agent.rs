@@ -14,7 +14,7 @@ use yomi_othello::{Move, Othello};
 use yomi_othello_search::{
     weights_digest, Book, Evaluator, HandEval, MidgameSearch, Mode, RootValues, Solver,
     SolverConfig, WeightError, Weights, EVAL_LIMIT, EXACT_DEPTH, FINAL_SCALE, PROBCUT_LEARNED,
-    PROBCUT_THRESHOLD,
+    PROBCUT_THRESHOLD, WLD_DEPTH,
 };
 
 use crate::analysis::{BOOK, EXACT_SOLVE, SEARCH_EXACT, UPPER_BOUND, WLD_SOLVE};
@@ -313,10 +313,10 @@ impl OthelloAgent {
         let scored = moves
             .iter()
             .map(|m| {
-                let depth = if m.depth == EXACT_DEPTH {
-                    "exact".to_string()
-                } else {
-                    format!("depth {}", m.depth)
+                let depth = match m.depth {
+                    EXACT_DEPTH => "exact".to_string(),
+                    WLD_DEPTH => "wld".to_string(),
+                    d => format!("depth {d}"),
                 };
                 let how = if m.leaf {
                     format!("{BOOK}, the leaf (its position is not in the book), {depth}")

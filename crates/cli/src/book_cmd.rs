@@ -8,7 +8,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use yomi_core::Shard;
 use yomi_othello::{Move, MoveSequence, Othello};
 use yomi_othello_search::{
-    depth_text, weights_digest, Book, BookBuilder, BuildConfig, DeviateBudget, Weights, EXACT_DEPTH,
+    depth_text, weights_digest, Book, BookBuilder, BuildConfig, DeviateBudget, Weights,
+    EXACT_DEPTH, WLD_DEPTH,
 };
 
 use crate::game_files::read_games;
@@ -62,6 +63,11 @@ struct ValueArgs {
     /// Solve the moves exactly at this many empty squares or fewer (at most 24).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(0..=24))]
     exact: u32,
+    /// Above --exact and at this many empty squares or fewer, prove each move's midgame value
+    /// win, draw or loss with a solve (a win at least +2, a draw 0, a loss at most -2; depth
+    /// `wld`); 0: none (at most 26).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=26))]
+    wld: u32,
     /// The size of the search's tables, in MiB.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=16384))]
     hash_mb: u64,
@@ -73,6 +79,7 @@ impl ValueArgs {
             BuildConfig {
                 depth: self.depth,
                 exact: self.exact,
+                wld: self.wld,
                 hash_mb: self.hash_mb as usize,
             },
             Weights::builtin(),
@@ -420,16 +427,17 @@ pub fn run(args: &BookArgs) -> Res<()> {
         BookCommand::Stats(a) => {
             let book = read(&a.book)?;
             let mut by_discs = std::collections::BTreeMap::new();
-            let (mut leaves, mut exact) = (0usize, 0usize);
+            let (mut leaves, mut exact, mut wld) = (0usize, 0usize, 0usize);
             for (pos, e) in book.iter() {
                 *by_discs.entry(64 - pos.empties().count()).or_insert(0usize) += 1;
                 leaves += usize::from(e.leaf.is_some());
                 exact += usize::from(e.depth == EXACT_DEPTH);
+                wld += usize::from(e.depth == WLD_DEPTH);
             }
             let start = book.get(&Othello::new());
             println!("{}: {} positions", a.book.display(), book.len());
             println!("weights digest: {:016x}", book.weights());
-            println!("with a leaf: {leaves}; valued exactly: {exact}");
+            println!("with a leaf: {leaves}; valued exactly: {exact}; proved win/draw/loss: {wld}");
             if let Some(e) = start {
                 println!("start: value {}, {} lines", disc(e.value), e.lines);
             }

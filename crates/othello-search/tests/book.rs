@@ -9,7 +9,7 @@ use yomi_core::{Container, ContainerError, Game, Rng, Symmetric};
 use yomi_othello::{Move, MoveSequence, Othello};
 use yomi_othello_search::{
     weights_digest, Book, BookBuilder, BookEntry, BookError, BuildConfig, Mode, Solver,
-    SolverConfig, Weights, ENTRY_BYTES, EXACT_DEPTH,
+    SolverConfig, Weights, ENTRY_BYTES, EXACT_DEPTH, WLD_DEPTH,
 };
 
 fn builder(depth: u32, exact: u32) -> BookBuilder {
@@ -17,6 +17,7 @@ fn builder(depth: u32, exact: u32) -> BookBuilder {
         BuildConfig {
             depth,
             exact,
+            wld: 0,
             hash_mb: 1,
         },
         Weights::builtin(),
@@ -463,4 +464,89 @@ fn lines_at_a_ply_lead_to_each_book_position_once() {
         assert_eq!(near.len(), all.iter().filter(|(_, v)| v.abs() <= 1).count());
     }
     assert!(book.lines_at(30, 64).is_empty());
+}
+
+#[test]
+fn wld_leaves_keep_the_midgame_value_within_the_proof() {
+    let mut solver = Solver::new(SolverConfig {
+        hash_mb: 1,
+        ..SolverConfig::default()
+    })
+    .unwrap();
+    let mut checked = 0;
+    let mut signs = std::collections::BTreeSet::new();
+    for seed in 1..=10 {
+        let line = random_game_line(&Othello::new(), &mut Rng::seed_from_u64(seed));
+        let mut pos = Othello::new();
+        let mut root = None;
+        for &mv in &line {
+            if pos.empties().count() == 14 && pos.legal_moves().len() > 1 {
+                root = Some(pos);
+                break;
+            }
+            pos = pos.play_unchecked(mv);
+        }
+        let Some(root) = root else { continue };
+        // WLD from 14 empties, exact from 10: the root's moves are proved, not solved.
+        let mut b = BookBuilder::new(
+            BuildConfig {
+                depth: 2,
+                exact: 10,
+                wld: 14,
+                hash_mb: 1,
+            },
+            Weights::builtin(),
+        )
+        .unwrap();
+        let mut book = Book::new(0);
+        b.add(&mut book, &root).unwrap();
+        let e = book.get(&root).unwrap();
+        let leaf = e.leaf.unwrap();
+        let after = root.play_unchecked(leaf);
+        if after.is_over() {
+            continue;
+        }
+        assert_eq!(e.depth, WLD_DEPTH, "{root}");
+        // The leaf's value has the sign of its exact value, and is a possible score.
+        let exact = -solver.solve(&after, Mode::Exact).score;
+        assert_eq!(
+            i32::from(e.leaf_value).signum(),
+            exact.signum(),
+            "{root} {leaf}: {} against {exact}",
+            e.leaf_value
+        );
+        assert!(exact == 0 || i32::from(e.leaf_value).abs() >= 2);
+        signs.insert(exact.signum());
+        // The leaf is a best move for win, draw or loss: no move does better.
+        let best = root
+            .legal_moves()
+            .iter()
+            .map(|&mv| {
+                let a = root.play_unchecked(mv);
+                if a.is_over() {
+                    -a.final_score_for_mover()
+                } else {
+                    -solver.solve(&a, Mode::Exact).score
+                }
+            })
+            .max()
+            .unwrap();
+        assert_eq!(best.signum(), exact.signum(), "{root}");
+        // Its text form says `wld` and reads back.
+        let text = book.export();
+        assert!(text.contains(" wld "), "{text}");
+        assert_eq!(Book::import(&text).unwrap(), book);
+        checked += 1;
+    }
+    assert!(checked >= 5, "{checked}");
+    assert!(signs.len() >= 2, "wins and losses both checked: {signs:?}");
+    // Above 26 empties WLD is refused.
+    assert!(BookBuilder::new(
+        BuildConfig {
+            wld: 27,
+            ..BuildConfig::default()
+        },
+        Weights::builtin()
+    )
+    .is_err());
 }

@@ -64,6 +64,8 @@ pub fn default_hint_value(_: &Explanation<Move>, ms: &MoveScore<Move>) -> HintVa
         // A book move: its value in discs, the depth behind it, the lines through it.
         let depth = if note.contains("exact") {
             HintDepth::Exact
+        } else if note.contains("wld") {
+            HintDepth::Wld
         } else {
             HintDepth::Plies(part("depth").unwrap_or(0) as u32)
         };
@@ -395,5 +397,37 @@ impl<W: Write> Nboard<W> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `othello` agent's notes on book moves become `book` hints with the depth behind
+    /// each value: plies, an exact solve, or a win/loss/draw proof.
+    #[test]
+    fn book_moves_become_book_hints_with_their_depth() {
+        let mv: Move = "f5".parse().unwrap();
+        let book = |note: &str, depth: f64| {
+            let ms = MoveScore::new(mv, 4.0)
+                .with_note(note)
+                .with_part("depth", depth)
+                .with_part("lines", 3.0);
+            let why = Explanation::from_scores("othello".into(), vec![ms.clone()], |b| b[0]);
+            default_hint_value(&why, &ms)
+        };
+        let at = |depth| HintValue {
+            eval: 4.0,
+            depth,
+            book: Some(3),
+        };
+        assert_eq!(
+            book("book, depth 12, 3 lines", 12.0),
+            at(HintDepth::Plies(12))
+        );
+        assert_eq!(book("book, exact, 3 lines", 255.0), at(HintDepth::Exact));
+        assert_eq!(book("book, wld, 3 lines", 254.0), at(HintDepth::Wld));
+        assert_eq!(HintDepth::Wld.to_string(), "100%W");
     }
 }

@@ -6,17 +6,17 @@ use std::path::PathBuf;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use yomi_othello::Othello;
-use yomi_othello_search::{Book, BookEntry, EXACT_DEPTH};
+use yomi_othello_search::{Book, BookEntry, EXACT_DEPTH, WLD_DEPTH};
 
 use crate::games::PyGame;
 use crate::value_error;
 
-/// `depth` as Python sees it: the plies, or `"exact"`.
+/// `depth` as Python sees it: the plies, `"exact"` or `"wld"`.
 fn depth_value(py: Python<'_>, depth: u8) -> PyResult<Py<PyAny>> {
-    Ok(if depth == EXACT_DEPTH {
-        "exact".into_pyobject(py)?.into_any().unbind()
-    } else {
-        depth.into_pyobject(py)?.into_any().unbind()
+    Ok(match depth {
+        EXACT_DEPTH => "exact".into_pyobject(py)?.into_any().unbind(),
+        WLD_DEPTH => "wld".into_pyobject(py)?.into_any().unbind(),
+        d => d.into_pyobject(py)?.into_any().unbind(),
     })
 }
 

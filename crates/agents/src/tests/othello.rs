@@ -641,6 +641,7 @@ fn the_agent_plays_from_its_book() {
         BuildConfig {
             depth: 3,
             exact: 0,
+            wld: 0,
             hash_mb: 1,
         },
         Weights::builtin(),

@@ -7,7 +7,7 @@ use yomi_othello::{Move, Othello};
 
 use yomi_core::Shard;
 
-use super::{canonical, stored_form, Book, BookEntry, BookError, EXACT_DEPTH};
+use super::{canonical, stored_form, Book, BookEntry, BookError, EXACT_DEPTH, WLD_DEPTH};
 
 use crate::midgame::{MidgameSearch, RootValues};
 use crate::review::score_in_discs;
@@ -21,16 +21,22 @@ pub struct BuildConfig {
     pub depth: u32,
     /// At this many empty squares or fewer the moves are solved exactly instead (at most 24).
     pub exact: u32,
+    /// Above `exact` and at this many empty squares or fewer, each move's midgame value is
+    /// also proved by a win/loss/draw solve, and kept within what the proof allows: at least
+    /// +2 discs for a win, 0 for a draw, at most -2 for a loss (final disc differences are
+    /// even), with depth [`WLD_DEPTH`]. 0 (or at most `exact`): none. At most 26.
+    pub wld: u32,
     /// The size of the search's and the solver's tables, in MiB.
     pub hash_mb: usize,
 }
 
 impl Default for BuildConfig {
-    /// Depth 8, exact from 20 empties, 64 MiB tables.
+    /// Depth 8, exact from 20 empties, no WLD solves, 64 MiB tables.
     fn default() -> BuildConfig {
         BuildConfig {
             depth: 8,
             exact: 20,
+            wld: 0,
             hash_mb: 64,
         }
     }
@@ -59,8 +65,8 @@ impl BookBuilder {
     /// A builder with these settings whose midgame search scores its leaves with `evaluator`.
     ///
     /// # Errors
-    /// [`BookError::Search`] for a depth outside 1 to 60, `exact` above 24, or a solver table
-    /// that cannot be made.
+    /// [`BookError::Search`] for a depth outside 1 to 60, `exact` above 24, `wld` above 26,
+    /// or a solver table that cannot be made.
     pub fn new(
         config: BuildConfig,
         evaluator: Arc<dyn Evaluator>,
@@ -75,6 +81,12 @@ impl BookBuilder {
             return Err(BookError::Search(format!(
                 "the book solves exactly from at most 24 empties, not {}",
                 config.exact
+            )));
+        }
+        if config.wld > 26 {
+            return Err(BookError::Search(format!(
+                "the book solves for win, loss or draw from at most 26 empties, not {}",
+                config.wld
             )));
         }
         let solver = Solver::new(SolverConfig {
@@ -148,12 +160,22 @@ impl BookBuilder {
                 let depth = if r.exact {
                     EXACT_DEPTH
                 } else {
-                    r.depth.min(u32::from(EXACT_DEPTH - 1)) as u8
+                    r.depth.min(u32::from(WLD_DEPTH - 1)) as u8
+                };
+                // The win/loss/draw proofs of the moves, where asked for.
+                let proofs = if depth != EXACT_DEPTH && empties <= self.config.wld {
+                    self.solver.clear();
+                    self.solver.move_values(pos, Mode::Wld)
+                } else {
+                    Vec::new()
                 };
                 for s in &r.scores {
                     if outside.contains(&s.mv) {
                         let v = score_in_discs(s.score).round().clamp(-64.0, 64.0) as i8;
-                        candidates.push((s.mv, v, depth));
+                        match proofs.iter().find(|p| p.mv == s.mv) {
+                            Some(p) => candidates.push((s.mv, within_proof(v, p.score), WLD_DEPTH)),
+                            None => candidates.push((s.mv, v, depth)),
+                        }
                     }
                 }
             }
@@ -362,5 +384,16 @@ fn square_index(mv: Move) -> u8 {
     match mv {
         Move::Place(sq) => sq.index() as u8,
         Move::Pass => u8::MAX,
+    }
+}
+
+/// A midgame value `v` kept within what a win/loss/draw proof allows (`proof` 1, 0 or -1 for
+/// the mover): a win is worth at least +2 discs, a draw 0, a loss at most -2 (a final disc
+/// difference is even).
+fn within_proof(v: i8, proof: i32) -> i8 {
+    match proof.signum() {
+        1 => v.max(2),
+        -1 => v.min(-2),
+        _ => 0,
     }
 }

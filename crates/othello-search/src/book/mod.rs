@@ -55,6 +55,10 @@ pub const ENTRY_BYTES: usize = 24;
 /// The `depth` of a value proved by an exact solve.
 pub const EXACT_DEPTH: u8 = u8::MAX;
 
+/// The `depth` of a midgame value whose sign a win/loss/draw solve proved
+/// ([`BuildConfig::wld`]); midgame depths are below it.
+pub const WLD_DEPTH: u8 = u8::MAX - 1;
+
 /// No leaf: every legal move of the position leads into the book.
 const NO_LEAF: u8 = u8::MAX;
 
@@ -65,7 +69,8 @@ pub struct BookEntry {
     /// The position's value: the best of its leaf's value and its book moves' values
     /// (negamaxed by [`Book::fix`]).
     pub value: i8,
-    /// The midgame depth that valued the leaf, [`EXACT_DEPTH`] for an exact solve (or a move
+    /// The midgame depth that valued the leaf, [`WLD_DEPTH`] for a win/loss/draw proof,
+    /// [`EXACT_DEPTH`] for an exact solve (or a move
     /// that ends the game), 0 without a leaf.
     pub depth: u8,
     /// The best move whose position is not in the book, if any.
@@ -83,7 +88,8 @@ pub struct BookMove {
     pub mv: Move,
     /// Its value for the side that plays it.
     pub value: i8,
-    /// The depth behind the value ([`EXACT_DEPTH`] for an exact one).
+    /// The depth behind the value ([`EXACT_DEPTH`] for an exact one, [`WLD_DEPTH`] for a
+    /// proved win, draw or loss).
     pub depth: u8,
     /// Lines through the position it leads to (0 for the leaf).
     pub lines: u32,

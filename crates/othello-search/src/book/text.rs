@@ -8,8 +8,8 @@
 //! ```
 //!
 //! Each line: the board from the side to move (`X` its discs, `O` the opponent's, a1 to h8),
-//! the value, the depth (`exact` for an exact solve), the leaf (`-` for none) and its value,
-//! and the lines through the position.
+//! the value, the depth (`exact` for an exact solve, `wld` for a win/loss/draw proof), the
+//! leaf (`-` for none) and its value, and the lines through the position.
 
 use std::fmt::Write as _;
 
@@ -17,7 +17,7 @@ use thiserror::Error;
 use yomi_core::Game;
 use yomi_othello::{Move, Othello};
 
-use super::{stored_form, Book, BookEntry, EXACT_DEPTH};
+use super::{stored_form, Book, BookEntry, EXACT_DEPTH, WLD_DEPTH};
 
 /// Why a book's text does not read: the line (from 1) and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -31,14 +31,14 @@ pub struct ParseBookError {
 
 const HEADER: &str = "# yomi book: weights ";
 
-/// A book depth as the text form and `yomi book` write it: the plies, or `exact` for
-/// [`EXACT_DEPTH`].
+/// A book depth as the text form and `yomi book` write it: the plies, `exact` for
+/// [`EXACT_DEPTH`], or `wld` for [`WLD_DEPTH`].
 #[must_use]
 pub fn depth_text(depth: u8) -> String {
-    if depth == EXACT_DEPTH {
-        "exact".into()
-    } else {
-        depth.to_string()
+    match depth {
+        EXACT_DEPTH => "exact".into(),
+        WLD_DEPTH => "wld".into(),
+        d => d.to_string(),
     }
 }
 
@@ -46,7 +46,8 @@ impl Book {
     /// The book as text: a header line `# yomi book: weights <16 hex digits>, N positions`,
     /// then a line per position in canonical order: the board from the side to move (`X` its
     /// discs, `O` the opponent's, a1 to h8), the value, the depth (`exact` for an exact
-    /// solve), the leaf (`-` for none) and its value, and the lines through the position.
+    /// solve, `wld` for a win/loss/draw proof), the leaf (`-` for none) and its value, and the
+    /// lines through the position.
     #[must_use]
     pub fn export(&self) -> String {
         let mut s = format!("{HEADER}{:016x}, {} positions\n", self.weights, self.len());
@@ -121,16 +122,19 @@ impl Book {
             };
             let value = number("value", value)?;
             let leaf_value = number("leaf value", leaf_value)?;
-            let depth = if depth == "exact" {
-                EXACT_DEPTH
-            } else {
-                depth
+            let depth = match depth {
+                "exact" => EXACT_DEPTH,
+                "wld" => WLD_DEPTH,
+                _ => depth
                     .parse::<u8>()
                     .ok()
-                    .filter(|&d| d < EXACT_DEPTH)
+                    .filter(|&d| d < WLD_DEPTH)
                     .ok_or_else(|| {
-                        bad(n, format!("bad depth {depth:?}: expected 0-254 or exact"))
-                    })?
+                        bad(
+                            n,
+                            format!("bad depth {depth:?}: expected 0-253, wld or exact"),
+                        )
+                    })?,
             };
             let leaf = if leaf == "-" {
                 None

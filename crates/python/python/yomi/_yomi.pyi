@@ -400,7 +400,7 @@ def analyse_position(
 
 class BookEntry(TypedDict):
     value: int
-    depth: Union[int, Literal["exact"]]
+    depth: Union[int, Literal["exact", "wld"]]
     leaf: Optional[str]
     leaf_value: Optional[int]
     lines: int
@@ -408,7 +408,7 @@ class BookEntry(TypedDict):
 class BookMove(TypedDict):
     move: str
     value: int
-    depth: Union[int, Literal["exact"]]
+    depth: Union[int, Literal["exact", "wld"]]
     lines: int
     leaf: bool
 

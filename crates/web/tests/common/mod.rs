@@ -249,6 +249,7 @@ pub fn small_book(name: &str) -> (PathBuf, yomi_othello_search::Book) {
         BuildConfig {
             depth: 2,
             exact: 0,
+            wld: 0,
             hash_mb: 1,
         },
         Weights::builtin(),
