@@ -278,7 +278,9 @@ fn build<G: TreeCliGame>(args: &BuildArgs) -> Res<()> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(G::DATA_FILE));
-    fs::write(&path, &bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    // Through a temporary name, so that a tree file is never half-written.
+    yomi_core::Container::write_bytes(&path, &bytes)
+        .map_err(|e| format!("cannot write the tree: {e}"))?;
     let total = clock.elapsed();
 
     let mut out = String::new();

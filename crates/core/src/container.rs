@@ -387,15 +387,29 @@ impl Container {
         Ok((header, payload))
     }
 
-    /// Writes `bytes` (from [`encode`](Self::encode)) to `path`.
+    /// Writes `bytes` (from [`encode`](Self::encode)) to `path`, never half: they go to a
+    /// temporary file beside it (`.NAME.tmp-PID`), which is then renamed over `path`, so a
+    /// reader sees the old file or the new one whole, and a failed write leaves the old file.
     ///
     /// # Errors
-    /// [`ContainerError::Io`].
+    /// [`ContainerError::Io`] (the temporary file is removed).
     pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), ContainerError> {
-        fs::write(path, bytes).map_err(|source| ContainerError::Io {
+        let io = |source| ContainerError::Io {
             path: path.to_path_buf(),
             source,
-        })
+        };
+        let name = path
+            .file_name()
+            .ok_or_else(|| io(std::io::Error::other("the path names no file")))?;
+        let mut temp_name = std::ffi::OsString::from(".");
+        temp_name.push(name);
+        temp_name.push(format!(".tmp-{}", std::process::id()));
+        let temp = path.with_file_name(temp_name);
+        let written = fs::write(&temp, bytes).and_then(|()| fs::rename(&temp, path));
+        if written.is_err() {
+            let _ = fs::remove_file(&temp);
+        }
+        written.map_err(io)
     }
 
     /// Reads the bytes of a file tagged `tag` whose header and length check out (not yet the
@@ -460,5 +474,40 @@ impl Container {
     ) -> Result<(ContainerHeader, T), ContainerError> {
         let bytes = self.read_bytes(tag, path)?;
         self.decode(tag, &bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEST: Container = Container::new(*b"YOMITEST", 1, "test file");
+
+    #[test]
+    fn files_are_written_whole_through_a_temporary_name() {
+        let dir = std::env::temp_dir().join(format!("yomi-container-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.test");
+        let old = TEST.encode("t", 1, &vec![1u8, 2, 3]).unwrap();
+        Container::write_bytes(&path, &old).unwrap();
+        let new = TEST.encode("t", 2, &vec![4u8; 1000]).unwrap();
+        Container::write_bytes(&path, &new).unwrap();
+        assert_eq!(TEST.read_bytes("t", &path).unwrap(), new);
+        // Nothing is left beside it.
+        let names: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("a.test")]);
+        // A write that cannot finish (the target is a directory) leaves no temporary file.
+        let blocked = dir.join("blocked");
+        fs::create_dir_all(blocked.join("inside")).unwrap();
+        assert!(matches!(
+            Container::write_bytes(&blocked, &new),
+            Err(ContainerError::Io { .. })
+        ));
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
+        assert!(Container::write_bytes(&dir.join("no/such/dir/x"), &new).is_err());
+        fs::remove_dir_all(&dir).ok();
     }
 }
