@@ -8,8 +8,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use yomi_core::Shard;
 use yomi_othello::{Move, MoveSequence, Othello};
 use yomi_othello_search::{
-    depth_text, weights_digest, Book, BookBuilder, BuildConfig, DeviateBudget, Weights,
-    EXACT_DEPTH, WLD_DEPTH,
+    depth_text, weights_digest, Book, BookBuilder, BookError, BuildConfig, DeviateBudget,
+    RoundPart, RoundStamp, Weights, EXACT_DEPTH, WLD_DEPTH,
 };
 
 use crate::game_files::read_games;
@@ -74,16 +74,17 @@ struct ValueArgs {
 }
 
 impl ValueArgs {
+    fn config(&self) -> BuildConfig {
+        BuildConfig {
+            depth: self.depth,
+            exact: self.exact,
+            wld: self.wld,
+            hash_mb: self.hash_mb as usize,
+        }
+    }
+
     fn builder(&self) -> Res<BookBuilder> {
-        Ok(BookBuilder::new(
-            BuildConfig {
-                depth: self.depth,
-                exact: self.exact,
-                wld: self.wld,
-                hash_mb: self.hash_mb as usize,
-            },
-            Weights::builtin(),
-        )?)
+        Ok(BookBuilder::new(self.config(), Weights::builtin())?)
     }
 }
 
@@ -168,7 +169,8 @@ struct FileArg {
 struct MergeArgs {
     /// The book the shards came from (or, with --union, the first book).
     book: PathBuf,
-    /// The shards' updates (or, with --union, the other books).
+    /// The parts of one deviate round of BOOK, every shard once (`yomi book deviate
+    /// --shard`), or, with --union, the other books.
     #[arg(required = true)]
     parts: Vec<PathBuf>,
     /// Merge independent books instead of applying deviate shards.
@@ -208,6 +210,22 @@ struct ImportArgs {
 
 fn read(path: &Path) -> Res<Book> {
     Book::read(path).map_err(|e| format!("{}: {e}", path.display()).into())
+}
+
+/// A part of a deviate round; a whole book in its place is pointed to `--union`.
+fn read_part(path: &Path) -> Res<RoundPart> {
+    RoundPart::read(path).map_err(|e| {
+        if Book::read(path).is_ok() {
+            format!(
+                "{}: a whole book, not a part of a deviate round (yomi book deviate --shard); \
+                 --union merges whole books",
+                path.display()
+            )
+            .into()
+        } else {
+            format!("{}: {e}", path.display()).into()
+        }
+    })
 }
 
 fn write(book: &Book, path: &Path) -> Res<()> {
@@ -312,13 +330,25 @@ pub fn run(args: &BookArgs) -> Res<()> {
             progress.finish_and_clear();
             let new = updates.iter().filter(|(p, _)| !book.contains(p)).count();
             if a.shard.is_some() {
-                write(&updates, &out)?;
+                let count = updates.len();
+                let part = RoundPart {
+                    stamp: RoundStamp::new(
+                        &book,
+                        &budget,
+                        &a.value.config(),
+                        frontier.len(),
+                        shard,
+                    )?,
+                    updates,
+                };
+                part.write(&out)
+                    .map_err(|e| format!("{}: {e}", out.display()))?;
                 println!(
                     "{}: shard {shard} of a round of {} leaves: {} updates, {new} new positions \
                      in {:.1} s",
                     out.display(),
                     frontier.len(),
-                    updates.len(),
+                    count,
                     started.elapsed().as_secs_f64()
                 );
             } else {
@@ -363,25 +393,35 @@ pub fn run(args: &BookArgs) -> Res<()> {
         }
         BookCommand::Merge(a) => {
             let mut book = read(&a.book)?;
-            for p in &a.parts {
-                let part = read(p)?;
-                if part.weights() != book.weights() {
-                    return Err(format!(
-                        "{}: valued with other weights ({:016x}) than {} ({:016x})",
-                        p.display(),
-                        part.weights(),
-                        a.book.display(),
-                        book.weights()
-                    )
-                    .into());
-                }
-                if a.union {
+            if a.union {
+                for p in &a.parts {
+                    let part = read(p)?;
+                    if part.weights() != book.weights() {
+                        return Err(format!(
+                            "{}: valued with other weights ({:016x}) than {} ({:016x})",
+                            p.display(),
+                            part.weights(),
+                            a.book.display(),
+                            book.weights()
+                        )
+                        .into());
+                    }
                     book.merge(&part);
-                } else {
-                    book.apply(&part);
                 }
+                book.fix();
+            } else {
+                let parts = a
+                    .parts
+                    .iter()
+                    .map(|p| read_part(p))
+                    .collect::<Res<Vec<RoundPart>>>()?;
+                book.merge_round(&parts).map_err(|e| match e {
+                    BookError::Round(why) => {
+                        format!("{}: cannot merge the round: {why}", a.book.display())
+                    }
+                    e => e.to_string(),
+                })?;
             }
-            book.fix();
             write(&book, &a.out)?;
             println!("{}: {} positions", a.out.display(), book.len());
         }

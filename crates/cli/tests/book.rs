@@ -121,6 +121,45 @@ fn a_book_is_built_deviated_in_shards_and_shown() {
         &["book", "deviate", &p("b.book"), "--shard", "0/2"],
         "--shard writes updates: give --out",
     );
+    // A merge takes every part of one round of the book, and nothing else.
+    let merge = |parts: &[&str]| {
+        let mut args = vec!["book".to_string(), "merge".to_string(), p("b.book")];
+        args.extend(parts.iter().map(|s| p(s)));
+        args.extend(["--out".to_string(), p("n.book")]);
+        args
+    };
+    let run = |v: Vec<String>, needle: &str| {
+        let args: Vec<&str> = v.iter().map(String::as_str).collect();
+        fails_with_error(&args, needle);
+    };
+    run(merge(&["s0.book"]), "shard is 1/2 missing");
+    run(merge(&["s0.book", "s0.book"]), "comes twice");
+    run(
+        merge(&["w.book"]),
+        "a whole book, not a part of a deviate round",
+    );
+    ok(&[
+        &[
+            "book",
+            "deviate",
+            &p("b.book"),
+            "--shard",
+            "1/2",
+            "--out",
+            &p("d1.book"),
+        ][..],
+        &["--min-ply", "2", "--depth", "4"],
+    ]
+    .concat());
+    run(merge(&["s0.book", "d1.book"]), "depth 3 against 4");
+    run(
+        {
+            let mut v = merge(&["s0.book", "s1.book"]);
+            v[2] = p("w.book");
+            v
+        },
+        "made from another book",
+    );
     std::fs::write(p("bad.txt"), "f5 d6 a1\n").unwrap();
     fails_with_error(
         &[

@@ -35,7 +35,8 @@ mod table;
 
 pub use book::{
     depth_text, weights_digest, Book, BookBuilder, BookEntry, BookError, BookMove, BuildConfig,
-    DeviateBudget, ParseBookError, ENTRY_BYTES, EXACT_DEPTH, SHARED_BOOKS, WLD_DEPTH,
+    DeviateBudget, ParseBookError, RoundPart, RoundStamp, ENTRY_BYTES, EXACT_DEPTH, SHARED_BOOKS,
+    WLD_DEPTH,
 };
 pub use ffo::{
     bench_header, bench_rows, bench_verdict, merge_bench, parse_obf, published, BenchMergeError,

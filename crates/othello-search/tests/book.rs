@@ -550,3 +550,105 @@ fn wld_leaves_keep_the_midgame_value_within_the_proof() {
     )
     .is_err());
 }
+
+#[test]
+fn round_parts_merge_into_the_whole_round_and_nothing_else() {
+    use yomi_core::Shard;
+    use yomi_othello_search::{DeviateBudget, RoundPart, RoundStamp};
+    let book = builder(2, 0).new_book(0, &[]).unwrap();
+    let budget = DeviateBudget {
+        per_move: 2,
+        total: 4,
+        min_ply: 3,
+    };
+    let config = builder(2, 0).config().clone();
+    let frontier = book.frontier(&budget);
+    let part = |k: u64, n: u64, config: &BuildConfig, budget: &DeviateBudget| {
+        let shard = Shard { index: k, count: n };
+        let mut b = BookBuilder::new(config.clone(), Weights::builtin()).unwrap();
+        let frontier = book.frontier(budget);
+        RoundPart {
+            stamp: RoundStamp::new(&book, budget, config, frontier.len(), shard).unwrap(),
+            updates: b.deviate(&book, &frontier, shard, |_| {}).unwrap(),
+        }
+    };
+    let mut whole = book.clone();
+    whole.apply(
+        &builder(2, 0)
+            .deviate(&book, &frontier, Shard::WHOLE, |_| {})
+            .unwrap(),
+    );
+    whole.fix();
+    let parts: Vec<RoundPart> = (0..3).map(|k| part(k, 3, &config, &budget)).collect();
+    // A part's file round-trips; a corrupt one is refused.
+    let bytes = parts[1].to_bytes().unwrap();
+    assert_eq!(RoundPart::from_bytes(&bytes).unwrap(), parts[1]);
+    let mut bad = bytes.clone();
+    *bad.last_mut().unwrap() ^= 1;
+    assert!(RoundPart::from_bytes(&bad).is_err());
+    assert!(
+        RoundPart::from_bytes(&book.to_bytes().unwrap()).is_err(),
+        "a book is no part"
+    );
+    // In any order, the parts give the whole round, byte for byte.
+    let mut merged = book.clone();
+    merged
+        .merge_round(&[parts[2].clone(), parts[0].clone(), parts[1].clone()])
+        .unwrap();
+    assert_eq!(merged.to_bytes().unwrap(), whole.to_bytes().unwrap());
+    // Anything else is refused with why, and the book is left as it was.
+    let refused = |parts: &[RoundPart], needle: &str| {
+        let mut b = book.clone();
+        match b.merge_round(parts) {
+            Err(BookError::Round(why)) => assert!(why.contains(needle), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(b, book);
+    };
+    refused(&parts[..2], "shard is 2/3 missing");
+    refused(
+        &[parts[0].clone(), parts[0].clone(), parts[1].clone()],
+        "comes twice",
+    );
+    let deeper = BuildConfig {
+        depth: 3,
+        ..config.clone()
+    };
+    refused(
+        &[
+            parts[0].clone(),
+            part(1, 3, &deeper, &budget),
+            parts[2].clone(),
+        ],
+        "depth 2 against 3",
+    );
+    let wider = DeviateBudget {
+        per_move: 3,
+        ..budget
+    };
+    refused(
+        &[
+            parts[0].clone(),
+            parts[1].clone(),
+            part(2, 3, &config, &wider),
+        ],
+        "per-move budget 2 against 3",
+    );
+    refused(
+        &[parts[0].clone(), part(1, 2, &config, &budget)],
+        "shard count 3 against 2",
+    );
+    refused(&[], "no part");
+    // Parts of a round of the merged book do not apply to the old one.
+    let later = {
+        let shard = Shard::WHOLE;
+        let frontier = merged.frontier(&budget);
+        RoundPart {
+            stamp: RoundStamp::new(&merged, &budget, &config, frontier.len(), shard).unwrap(),
+            updates: builder(2, 0)
+                .deviate(&merged, &frontier, shard, |_| {})
+                .unwrap(),
+        }
+    };
+    refused(&[later], "made from another book");
+}

@@ -13,6 +13,7 @@
 //! book and its positions in canonical order, 24 bytes each.
 
 mod builder;
+mod round;
 mod text;
 
 use std::collections::BTreeMap;
@@ -26,6 +27,7 @@ use yomi_core::{fnv1a64, Container, ContainerError, Game, Player, Symmetric};
 use yomi_othello::{Bitboard, Move, Othello, Square};
 
 pub use builder::{BookBuilder, BuildConfig};
+pub use round::{RoundPart, RoundStamp};
 
 pub use text::{depth_text, ParseBookError};
 
@@ -121,6 +123,10 @@ pub enum BookError {
     /// A search needed to value a position failed.
     #[error("book: {0}")]
     Search(String),
+    /// Parts that are not the whole of one deviate round of this book
+    /// ([`Book::merge_round`]).
+    #[error("cannot merge the round: {0}")]
+    Round(String),
 }
 
 /// The canonical form of a position for the book: the least `(player, opponent)` pair over
