@@ -48,6 +48,9 @@ enum BookCommand {
     /// An openings file for `yomi match --openings`: a move line to each book position at
     /// --ply whose value is within --within discs of even, with its value for black.
     Openings(OpeningsArgs),
+    /// How right the book's values are: a sample of its positions valued again by a deeper
+    /// search (or exact solves near the end), with the mean absolute difference.
+    Check(CheckArgs),
     /// The book as text (one line a position), to standard output or --out.
     Export(ExportArgs),
     /// A book from its text form.
@@ -142,6 +145,26 @@ struct StoreArgs {
     /// Where to write (default: the book itself).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+struct CheckArgs {
+    /// The book.
+    book: PathBuf,
+    /// How many positions to check, drawn at random (seeded) among those with --min-empties
+    /// or more (all of them if fewer).
+    #[arg(long, default_value_t = 200)]
+    positions: usize,
+    /// Only positions with at least this many empty squares.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=60))]
+    min_empties: u32,
+    /// The seed of the sample.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How the positions are valued again (a deeper depth than the book's, or exact solves
+    /// from more empties).
+    #[command(flatten)]
+    value: ValueArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -520,6 +543,7 @@ pub fn run(args: &BookArgs) -> Res<()> {
                 );
             }
         }
+        BookCommand::Check(a) => check(a)?,
         BookCommand::Export(a) => {
             let text = read(&a.book)?.export();
             match &a.out {
@@ -536,5 +560,82 @@ pub fn run(args: &BookArgs) -> Res<()> {
             println!("{}: {} positions", a.out.display(), book.len());
         }
     }
+    Ok(())
+}
+
+/// `yomi book check`: a seeded sample of the book's positions valued again, and how far the
+/// book's values are from those.
+fn check(a: &CheckArgs) -> Res<()> {
+    let book = read(&a.book)?;
+    let mut candidates: Vec<Othello> = book
+        .iter()
+        .map(|(pos, _)| pos)
+        .filter(|pos| pos.empties().count() >= a.min_empties)
+        .collect();
+    // A seeded partial shuffle: the first `n` are the sample.
+    let n = a.positions.min(candidates.len());
+    let mut rng = yomi_core::Rng::seed_from_u64(a.seed);
+    for i in 0..n {
+        let j = i + rng.below(candidates.len() - i);
+        candidates.swap(i, j);
+    }
+    let sample = &candidates[..n];
+    if sample.is_empty() {
+        return Err(format!(
+            "{}: no position with {} or more empty squares",
+            a.book.display(),
+            a.min_empties
+        )
+        .into());
+    }
+    let mut builder = a.value.builder()?;
+    let started = Instant::now();
+    let progress = bar(n, "positions");
+    let (mut abs, mut signed, mut worst, mut same_sign) = (0i64, 0i64, 0i32, 0usize);
+    let mut checked = 0usize;
+    let mut depths = std::collections::BTreeMap::new();
+    for pos in sample {
+        let Some(entry) = book.get(pos) else { continue };
+        let Some((reference, depth)) = builder.value(pos) else {
+            continue;
+        };
+        let d = i32::from(entry.value) - i32::from(reference);
+        abs += i64::from(d.abs());
+        signed += i64::from(d);
+        worst = worst.max(d.abs());
+        same_sign += usize::from(entry.value.signum() == reference.signum());
+        checked += 1;
+        *depths.entry(depth_text(depth)).or_insert(0usize) += 1;
+        progress.inc(1);
+    }
+    progress.finish_and_clear();
+    let k = checked.max(1) as f64;
+    println!(
+        "{}: {checked} positions with {} or more empties (seed {}), valued again at depth {}, exact \
+         from {} empties{} ({}) in {:.1} s",
+        a.book.display(),
+        a.min_empties,
+        a.seed,
+        a.value.depth,
+        a.value.exact,
+        if a.value.wld > a.value.exact {
+            format!(", WLD from {}", a.value.wld)
+        } else {
+            String::new()
+        },
+        depths
+            .iter()
+            .map(|(d, c)| format!("{c} at {d}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        started.elapsed().as_secs_f64()
+    );
+    println!(
+        "the book against them: mean absolute difference {:.2} discs, mean {:+.2}, largest {}; \
+         the same sign (win, draw or loss) in {same_sign} of {checked}",
+        abs as f64 / k,
+        signed as f64 / k,
+        worst
+    );
     Ok(())
 }

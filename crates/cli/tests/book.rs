@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fails_with_error, ok};
+use common::{fails, fails_with_error, ok};
 
 #[test]
 fn a_book_is_built_deviated_in_shards_and_shown() {
@@ -120,6 +120,53 @@ fn a_book_is_built_deviated_in_shards_and_shown() {
     fails_with_error(
         &["book", "deviate", &p("b.book"), "--shard", "0/2"],
         "--shard writes updates: give --out",
+    );
+    // The check values a sample again: the start alone, by its own settings, is exactly its
+    // book value; the whole book against a deeper search differs somewhat.
+    ok(&["book", "new", "--depth", "3", "--out", &p("start.book")]);
+    let same = ok(&[
+        "book",
+        "check",
+        &p("start.book"),
+        "--min-empties",
+        "1",
+        "--depth",
+        "3",
+        "--exact",
+        "0",
+    ]);
+    assert!(
+        same.contains("1 positions with 1 or more empties"),
+        "{same}"
+    );
+    assert!(
+        same.contains("mean absolute difference 0.00 discs"),
+        "{same}"
+    );
+    assert!(
+        same.contains("the same sign (win, draw or loss) in 1 of 1"),
+        "{same}"
+    );
+    let deeper = ok(&[
+        "book",
+        "check",
+        &p("w.book"),
+        "--positions",
+        "4",
+        "--min-empties",
+        "50",
+        "--depth",
+        "5",
+        "--exact",
+        "0",
+    ]);
+    assert!(
+        deeper.contains("4 positions with 50 or more empties (seed 1), valued again at depth 5"),
+        "{deeper}"
+    );
+    fails(
+        &["book", "check", &p("w.book"), "--min-empties", "61"],
+        "invalid value",
     );
     // A merge takes every part of one round of the book, and nothing else.
     let merge = |parts: &[&str]| {

@@ -185,6 +185,16 @@ impl BookBuilder {
             .min_by_key(|&(mv, v, _)| (-i32::from(v), square_index(mv)))
     }
 
+    /// The value of `pos` for its side to move by these settings, searched afresh as if no
+    /// move led into a book: the best of its moves' values, with the depth behind it
+    /// ([`EXACT_DEPTH`], [`WLD_DEPTH`] or a midgame depth); `None` for a finished game. A
+    /// book's value is checked against a deeper builder's this way (`yomi book check`).
+    pub fn value(&mut self, pos: &Othello) -> Option<(i8, u8)> {
+        let (pos, passed) = stored_form(pos)?;
+        let (_, v, depth) = self.best_outside(&Book::new(0), &pos, None)?;
+        Some((if passed { -v } else { v }, depth))
+    }
+
     /// Adds `pos` (after its forced pass, if any) to `book` with its leaf valued, if it is not
     /// there and the game is not over; its value is the best of its leaf and its moves already
     /// in the book. Returns whether it was added. Run [`Book::fix`] (and
