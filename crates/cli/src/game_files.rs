@@ -114,7 +114,9 @@ pub fn read_games(path: &Path, format: Option<GameFormat>) -> Res<Vec<FileGame>>
             let text = String::from_utf8(bytes).map_err(|e| at(&e))?;
             let mut games = Vec::new();
             for (n, line) in text.lines().enumerate() {
-                let line = line.split('#').next().unwrap_or("").trim();
+                // An openings file's value follows its line after a tab.
+                let line = line.split('#').next().unwrap_or("");
+                let line = line.split('\t').next().unwrap_or("").trim();
                 if line.is_empty() {
                     continue;
                 }

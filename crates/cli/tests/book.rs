@@ -13,7 +13,7 @@ fn a_book_is_built_deviated_in_shards_and_shown() {
     let p = |name: &str| dir.join(name).to_string_lossy().into_owned();
     std::fs::write(
         p("lines.txt"),
-        "# two openings\nf5 d6 c3 d3 c4\nf5 f6 e6 f4\n",
+        "# two openings, as an openings file writes them (a value after a tab)\nf5 d6 c3 d3 c4\t-1.39\nf5 f6 e6 f4\n",
     )
     .unwrap();
     let text = ok(&[
