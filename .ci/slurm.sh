@@ -166,3 +166,14 @@ YOMI=$yomi WAIT=1 YOMI_PART_EXT=values MERGE='train merge {parts} --out {out}' \
 test -s "$tmp/values-single.values"
 cmp "$tmp/values-single.values" "$tmp/values/merged.values"
 echo "slurm: the merged train values file equals the single-machine run byte for byte"
+
+# book deviate: 2 shards writing round parts, applied to their book by `book merge`.
+head -n 200 "$root/data/openings/othello-8ply.txt" >"$tmp/lines.txt"
+"$yomi" book new --lines "$tmp/lines.txt" --depth 2 --out "$tmp/b.book" >/dev/null 2>&1
+round=(book deviate "$tmp/b.book" --min-ply 10 --depth 2)
+"$yomi" "${round[@]}" --out "$tmp/book-single.book" >/dev/null 2>&1
+YOMI=$yomi WAIT=1 YOMI_PART_EXT=book MERGE="book merge $tmp/b.book {parts} --out {out}" \
+    "$root/scripts/slurm/submit.sh" 2 "$tmp/book" "${round[@]}" --out '{out}'
+test -s "$tmp/book-single.book"
+cmp "$tmp/book-single.book" "$tmp/book/merged.book"
+echo "slurm: the merged book round equals the single-machine round byte for byte"

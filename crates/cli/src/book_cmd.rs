@@ -123,6 +123,10 @@ struct DeviateArgs {
     /// Only this part of the round (`K/N`): the updates go to --out, for `yomi book merge`.
     #[arg(long)]
     shard: Option<Shard>,
+    /// Threads, each valuing its own share of the leaves with its own tables (the book is the
+    /// same, byte for byte, at any count).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
     /// Where to write (default: the book itself, fixed; with --shard, required).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -346,10 +350,13 @@ pub fn run(args: &BookArgs) -> Res<()> {
             };
             let started = Instant::now();
             let progress = bar(frontier.len(), "leaves");
-            let updates = a
-                .value
-                .builder()?
-                .deviate(&book, &frontier, shard, |_| progress.inc(1))?;
+            let updates = a.value.builder()?.deviate_threads(
+                &book,
+                &frontier,
+                shard,
+                a.threads as usize,
+                |_| progress.inc(1),
+            )?;
             progress.finish_and_clear();
             let new = updates.iter().filter(|(p, _)| !book.contains(p)).count();
             if a.shard.is_some() {

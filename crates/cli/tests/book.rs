@@ -34,6 +34,25 @@ fn a_book_is_built_deviated_in_shards_and_shown() {
     ]
     .concat());
     assert!(whole.contains("new positions"), "{whole}");
+    // On two threads: the same book, byte for byte.
+    ok(&[
+        &[
+            "book",
+            "deviate",
+            &p("b.book"),
+            "--threads",
+            "2",
+            "--out",
+            &p("t.book"),
+        ][..],
+        &round,
+    ]
+    .concat());
+    assert_eq!(
+        std::fs::read(p("t.book")).unwrap(),
+        std::fs::read(p("w.book")).unwrap(),
+        "two threads make the same round"
+    );
     for k in 0..2 {
         let shard = format!("{k}/2");
         let out = p(&format!("s{k}.book"));

@@ -354,6 +354,21 @@ fn deviate_rounds_in_shards_equal_the_whole_round() {
             sharded.apply(p);
         }
         sharded.fix();
+        // On threads: the same updates, byte for byte, whole and in a shard.
+        for threads in [2, 3] {
+            let on_threads = builder(2, 0)
+                .deviate_threads(&book, &frontier, Shard::WHOLE, threads, |_| {})
+                .unwrap();
+            assert_eq!(on_threads, updates, "round {round}, {threads} threads");
+            let shard = Shard { index: 1, count: 3 };
+            assert_eq!(
+                builder(2, 0)
+                    .deviate_threads(&book, &frontier, shard, threads, |_| {})
+                    .unwrap(),
+                parts[1],
+                "round {round}, shard 1/3 on {threads} threads"
+            );
+        }
         assert_eq!(
             sharded.to_bytes().unwrap(),
             whole.to_bytes().unwrap(),
@@ -651,4 +666,33 @@ fn round_parts_merge_into_the_whole_round_and_nothing_else() {
         }
     };
     refused(&[later], "made from another book");
+}
+
+#[test]
+fn a_position_is_valued_the_same_from_any_of_its_images() {
+    // After f5, d6 and f4 are images of each other (a tie); random positions too.
+    let mut positions = vec![
+        Othello::new().play_line("f5").unwrap(),
+        Othello::new().play_line("f5 d6").unwrap(),
+    ];
+    for seed in 1..=6 {
+        let line = random_game_line(&Othello::new(), &mut Rng::seed_from_u64(seed));
+        let mut pos = Othello::new();
+        for &mv in line.iter().take(10 + seed as usize) {
+            pos = pos.play_unchecked(mv);
+        }
+        positions.push(pos);
+    }
+    for pos in positions {
+        let books: Vec<Book> = (0..8)
+            .map(|s| {
+                let mut book = Book::new(0);
+                builder(2, 0).add(&mut book, &pos.transform(s)).unwrap();
+                book
+            })
+            .collect();
+        for (s, b) in books.iter().enumerate() {
+            assert_eq!(b, &books[0], "{pos} under symmetry {s}");
+        }
+    }
 }

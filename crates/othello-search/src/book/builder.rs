@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use yomi_core::Game;
+use yomi_core::{Game, Symmetric};
 use yomi_othello::{Move, Othello};
 
 use yomi_core::Shard;
@@ -49,6 +49,7 @@ impl Default for BuildConfig {
 /// the machine or on what the builder valued before.
 pub struct BookBuilder {
     config: BuildConfig,
+    evaluator: Arc<dyn Evaluator>,
     midgame: MidgameSearch,
     solver: Solver,
 }
@@ -95,10 +96,11 @@ impl BookBuilder {
             ..SolverConfig::default()
         })
         .map_err(|e| BookError::Search(e.to_string()))?;
-        let mut midgame = MidgameSearch::new(config.hash_mb, evaluator);
+        let mut midgame = MidgameSearch::new(config.hash_mb, Arc::clone(&evaluator));
         midgame.set_root_values(RootValues::All);
         Ok(BookBuilder {
             config,
+            evaluator,
             midgame,
             solver,
         })
@@ -237,7 +239,16 @@ impl BookBuilder {
         added: Option<(Move, i8)>,
         lines: u32,
     ) -> BookEntry {
-        let leaf = self.best_outside(book, pos, added.map(|(m, _)| m));
+        // Valued in the canonical orientation, and the leaf turned back: a tie between moves
+        // is then broken the same way whichever image of the position was reached (from
+        // parents in different shards of a round, say), so the book does not depend on it.
+        let (_, sym) = canonical(pos);
+        let back = Othello::inverse(sym);
+        let pos = &pos.transform(sym);
+        let added = added.map(|(m, v)| (Othello::transform_move(m, sym), v));
+        let leaf = self
+            .best_outside(book, pos, added.map(|(m, _)| m))
+            .map(|(m, v, d)| (Othello::transform_move(m, back), v, d));
         let inside = book
             .moves_in_book(pos)
             .into_iter()
@@ -275,13 +286,80 @@ impl BookBuilder {
         book: &Book,
         frontier: &[Othello],
         shard: Shard,
+        progress: impl FnMut(usize),
+    ) -> Result<Book, BookError> {
+        let mine = (0..frontier.len()).filter(|&i| shard.contains(i as u64));
+        self.deviate_at(book, frontier, mine, progress)
+    }
+
+    /// [`BookBuilder::deviate`] on `threads` threads, each with a builder of its own (its own
+    /// tables, [`BuildConfig::hash_mb`] each): the shard's frontier positions are dealt to the
+    /// threads in turn. Each value depends only on the position, the book and the settings,
+    /// so the updates are the same, byte for byte, at any thread count. `progress` gets the
+    /// index of each frontier position done, from any thread.
+    ///
+    /// # Errors
+    /// [`BookError::Search`] when a thread's builder cannot be made.
+    pub fn deviate_threads(
+        &mut self,
+        book: &Book,
+        frontier: &[Othello],
+        shard: Shard,
+        threads: usize,
+        progress: impl Fn(usize) + Sync,
+    ) -> Result<Book, BookError> {
+        let mine: Vec<usize> = (0..frontier.len())
+            .filter(|&i| shard.contains(i as u64))
+            .collect();
+        if threads <= 1 || mine.len() <= 1 {
+            return self.deviate_at(book, frontier, mine.into_iter(), progress);
+        }
+        let threads = threads.min(mine.len());
+        let mut builders = vec![];
+        for _ in 1..threads {
+            builders.push(BookBuilder::new(
+                self.config.clone(),
+                Arc::clone(&self.evaluator),
+            )?);
+        }
+        let (mine, progress) = (&mine, &progress);
+        let parts: Vec<Result<Book, BookError>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = builders
+                .iter_mut()
+                .enumerate()
+                .map(|(t, b)| {
+                    let dealt = mine.iter().copied().skip(t + 1).step_by(threads);
+                    scope.spawn(move || b.deviate_at(book, frontier, dealt, progress))
+                })
+                .collect();
+            let own = mine.iter().copied().step_by(threads);
+            let mut parts = vec![self.deviate_at(book, frontier, own, progress)];
+            for h in handles {
+                parts.push(
+                    h.join()
+                        .unwrap_or_else(|_| Err(BookError::Search("a book thread failed".into()))),
+                );
+            }
+            parts
+        });
+        let mut updates = Book::new(book.weights());
+        for part in parts {
+            updates.apply(&part?);
+        }
+        Ok(updates)
+    }
+
+    /// The deviate round's work at the frontier positions of `indices`.
+    fn deviate_at(
+        &mut self,
+        book: &Book,
+        frontier: &[Othello],
+        indices: impl Iterator<Item = usize>,
         mut progress: impl FnMut(usize),
     ) -> Result<Book, BookError> {
         let mut updates = Book::new(book.weights());
-        for (i, parent) in frontier.iter().enumerate() {
-            if !shard.contains(i as u64) {
-                continue;
-            }
+        for i in indices {
+            let parent = &frontier[i];
             let Some(e) = book.get(parent) else { continue };
             let Some(leaf) = e.leaf else { continue };
             let child = parent.play_unchecked(leaf);
