@@ -8,8 +8,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use yomi_core::Shard;
 use yomi_othello::{Move, MoveSequence, Othello};
 use yomi_othello_search::{
-    depth_text, weights_digest, Book, BookBuilder, BookError, BuildConfig, DeviateBudget,
-    RoundPart, RoundStamp, Weights, EXACT_DEPTH, WLD_DEPTH,
+    depth_text, weights_digest, Book, BookBuilder, BuildConfig, DeviateBudget, RoundPart,
+    RoundStamp, Weights, EXACT_DEPTH, WLD_DEPTH,
 };
 
 use crate::game_files::read_games;
@@ -445,12 +445,8 @@ pub fn run(args: &BookArgs) -> Res<()> {
                     .iter()
                     .map(|p| read_part(p))
                     .collect::<Res<Vec<RoundPart>>>()?;
-                book.merge_round(&parts).map_err(|e| match e {
-                    BookError::Round(why) => {
-                        format!("{}: cannot merge the round: {why}", a.book.display())
-                    }
-                    e => e.to_string(),
-                })?;
+                book.merge_round(&parts)
+                    .map_err(|e| format!("{}: {e}", a.book.display()))?;
             }
             write(&book, &a.out)?;
             println!("{}: {} positions", a.out.display(), book.len());

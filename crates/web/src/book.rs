@@ -11,6 +11,7 @@ use yomi_core::Game;
 use yomi_othello::{Move, Othello};
 use yomi_othello_search::{depth_text, weights_digest, Book, Weights};
 
+use crate::games::WebGame;
 use crate::ApiError;
 
 /// The value a client gives the `othello` agent's `book` parameter for the server's book.
@@ -96,8 +97,7 @@ pub(crate) fn book_view(pos: &Othello, book: &Book) -> Option<BookView> {
     }
     let entry = book.get(pos)?;
     let moves = book.moves(pos);
-    let top = moves.first().map(|m| m.value)?;
-    let best_depth = moves.first().map_or(entry.depth, |m| m.depth);
+    let (top, best_depth) = moves.first().map(|m| (m.value, m.depth))?;
     Some(BookView {
         value: i32::from(entry.value),
         depth: depth_text(best_depth),
@@ -106,7 +106,7 @@ pub(crate) fn book_view(pos: &Othello, book: &Book) -> Option<BookView> {
             .iter()
             .map(|m| BookMoveView {
                 mv: m.mv.to_string(),
-                cell: m.mv.square().map(yomi_othello::Square::index),
+                cell: <Othello as WebGame>::cell(m.mv),
                 value: i32::from(m.value),
                 text: format!("{:+}", m.value),
                 depth: depth_text(m.depth),

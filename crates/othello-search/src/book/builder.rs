@@ -7,7 +7,9 @@ use yomi_othello::{Move, Othello};
 
 use yomi_core::Shard;
 
-use super::{canonical, stored_form, Book, BookEntry, BookError, EXACT_DEPTH, WLD_DEPTH};
+use super::{
+    canonical, square_order, stored_form, Book, BookEntry, BookError, EXACT_DEPTH, WLD_DEPTH,
+};
 
 use crate::midgame::{MidgameSearch, RootValues};
 use crate::review::score_in_discs;
@@ -184,7 +186,7 @@ impl BookBuilder {
         }
         candidates
             .into_iter()
-            .min_by_key(|&(mv, v, _)| (-i32::from(v), square_index(mv)))
+            .min_by_key(|&(mv, v, _)| (-i32::from(v), square_order(mv)))
     }
 
     /// The value of `pos` for its side to move by these settings, searched afresh as if no
@@ -464,14 +466,6 @@ impl BookBuilder {
         }
         book.fix();
         Ok(book.len() - before)
-    }
-}
-
-/// A move's square index (passes last).
-fn square_index(mv: Move) -> u8 {
-    match mv {
-        Move::Place(sq) => sq.index() as u8,
-        Move::Pass => u8::MAX,
     }
 }
 
