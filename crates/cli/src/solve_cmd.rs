@@ -36,7 +36,7 @@ pub struct SolverArgs {
     #[arg(long = "hash-mb", default_value_t = 64)]
     hash_mb: usize,
     /// Switch solver techniques off, to measure what they save (comma-separated: table,
-    /// mobility, shallow, parity, stability, etc, wld-first, guess, hints, selective). The
+    /// mobility, shallow, learned, parity, stability, etc, wld-first, guess, hints, selective). The
     /// scores do not change.
     #[arg(long, value_delimiter = ',')]
     without: Vec<String>,

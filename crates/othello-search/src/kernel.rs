@@ -85,6 +85,11 @@ macro_rules! search_kernel {
                     0
                 };
                 let shallow = self.features.shallow_ordering && empties >= SHALLOW_MIN && !zone;
+                // The learned evaluation is 8x8 Othello's (`N == 8` is known when compiling).
+                let learned = shallow
+                    && N == 8
+                    && self.features.learned_ordering
+                    && empties >= LEARNED_ORDER_MIN;
                 let depth = if empties >= SHALLOW_DEEPEST {
                     4
                 } else if empties >= 20 {
@@ -102,7 +107,11 @@ macro_rules! search_kernel {
                     let f = flips(p, o, sq as usize);
                     let (cp, co) = (o ^ f, p ^ f ^ 1 << sq);
                     let mut key = 0;
-                    if shallow {
+                    if learned {
+                        let v = self.eval_search(cp, co, -INF * 100, INF * 100, depth);
+                        key -= LEARNED_ORDER_WEIGHT * v;
+                        key -= SHALLOW_MOBILITY * weighted_mobility::<N>(cp, co);
+                    } else if shallow {
                         key -= 64 * self.shallow(cp, co, -INF * 64, INF * 64, depth);
                         key -= SHALLOW_MOBILITY * weighted_mobility::<N>(cp, co);
                     } else if self.features.mobility_ordering {
@@ -564,7 +573,8 @@ macro_rules! search_kernel {
             }
 
             /// An alpha-beta search `depth` plies deep with the learned evaluation at the leaves,
-            /// in hundredths of a disc (final scores times 100): the selective passes' cut test.
+            /// in hundredths of a disc (final scores times 100): the selective passes' cut test,
+            /// and with a full window the learned move ordering's search.
             $(#[$fn])*
             fn eval_search(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
                 self.nodes += 1;

@@ -57,6 +57,7 @@ fn agrees_with_minimax_on_random_endgames() {
             table: false,
             mobility_ordering: false,
             shallow_ordering: false,
+            learned_ordering: false,
             parity: false,
             stability: false,
             etc: false,

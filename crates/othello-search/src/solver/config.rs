@@ -55,6 +55,10 @@ pub struct Features {
     pub mobility_ordering: bool,
     /// Ordering by a shallow evaluation search far from the end.
     pub shallow_ordering: bool,
+    /// From `LEARNED_ORDER_MIN` (14) empties on, the shallow ordering searches evaluate their
+    /// leaves with the solver's own learned evaluation ([`solver_weights`](crate::solver_weights))
+    /// instead of the cheap mobility evaluation (Othello 8x8 only; needs `shallow_ordering`).
+    pub learned_ordering: bool,
     /// Parity ordering near the end (moves into regions with an odd number of empties first).
     pub parity: bool,
     /// The stability cutoff.
@@ -84,10 +88,11 @@ pub struct Features {
 
 impl Features {
     /// The names of the techniques, as [`Features::without`] takes them.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "table",
         "mobility",
         "shallow",
+        "learned",
         "parity",
         "stability",
         "etc",
@@ -106,6 +111,7 @@ impl Features {
             "table" => self.table = false,
             "mobility" => self.mobility_ordering = false,
             "shallow" => self.shallow_ordering = false,
+            "learned" => self.learned_ordering = false,
             "parity" => self.parity = false,
             "stability" => self.stability = false,
             "etc" => self.etc = false,
@@ -121,7 +127,7 @@ impl Features {
 
 /// A technique name that [`Features::without`] does not know.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown solver technique `{0}` (expected one of: table, mobility, shallow, parity, stability, etc, wld-first, guess, hints, selective)")]
+#[error("unknown solver technique `{0}` (expected one of: table, mobility, shallow, learned, parity, stability, etc, wld-first, guess, hints, selective)")]
 pub struct ParseFeatureError(pub String);
 
 impl Default for Features {
@@ -130,6 +136,7 @@ impl Default for Features {
             table: true,
             mobility_ordering: true,
             shallow_ordering: true,
+            learned_ordering: true,
             parity: true,
             stability: true,
             etc: true,

@@ -14,6 +14,16 @@ pub(super) const SHALLOW_MIN: u32 = 12;
 /// empties, 2 from 16, 1 from `SHALLOW_MIN`): FFO #40-#49 with the guess's hints, 1.87 G
 /// nodes with 3 plies, 1.72 G with 4.
 pub(super) const SHALLOW_DEEPEST: u32 = 22;
+/// From this many empties on (Othello 8x8), the shallow ordering searches are searches with the
+/// solver's own learned evaluation at the leaves (`eval_search`, moves sorted by mobility
+/// inside) instead of the cheap mobility evaluation. FFO #40-#52, 1 thread: 4.21 G nodes and
+/// 233 s with the cheap evaluation everywhere, 2.73 G and 200 s with the learned one from 14
+/// empties, 2.63 G but 223 s from 12 (see `docs/solver.md`).
+pub(super) const LEARNED_ORDER_MIN: u32 = 14;
+/// In the learned ordering, the weight of the learned search's value (in hundredths of a
+/// disc) next to `SHALLOW_MOBILITY` times the opponent's weighted mobility after the move
+/// (FFO #40-#52 from 14 empties: 2.84 G nodes at 8, 2.73 G at 4, 3.00 G at 2).
+pub(super) const LEARNED_ORDER_WEIGHT: i32 = 4;
 /// Nodes on the principal variation (open windows) order their moves by a shallow search this
 /// many plies deeper than other nodes.
 pub(super) const PV_EXTRA_DEPTH: u32 = 2;
