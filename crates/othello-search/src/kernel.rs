@@ -107,12 +107,12 @@ macro_rules! search_kernel {
                     let f = flips(p, o, sq as usize);
                     let (cp, co) = (o ^ f, p ^ f ^ 1 << sq);
                     let mut key = 0;
-                    if learned {
-                        let v = self.eval_search(cp, co, -INF * 100, INF * 100, depth);
-                        key -= LEARNED_ORDER_WEIGHT * v;
-                        key -= SHALLOW_MOBILITY * weighted_mobility::<N>(cp, co);
-                    } else if shallow {
-                        key -= 64 * self.shallow(cp, co, -INF * 64, INF * 64, depth);
+                    if shallow {
+                        key -= if learned {
+                            LEARNED_ORDER_WEIGHT * self.eval_search(cp, co, -INF * 100, INF * 100, depth)
+                        } else {
+                            64 * self.shallow(cp, co, -INF * 64, INF * 64, depth)
+                        };
                         key -= SHALLOW_MOBILITY * weighted_mobility::<N>(cp, co);
                     } else if self.features.mobility_ordering {
                         key -= 1024 * weighted_mobility::<N>(cp, co);

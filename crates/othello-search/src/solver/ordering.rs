@@ -16,9 +16,9 @@ pub(super) const SHALLOW_MIN: u32 = 12;
 pub(super) const SHALLOW_DEEPEST: u32 = 22;
 /// From this many empties on (Othello 8x8), the shallow ordering searches are searches with the
 /// solver's own learned evaluation at the leaves (`eval_search`, moves sorted by mobility
-/// inside) instead of the cheap mobility evaluation. FFO #40-#52, 1 thread: 4.21 G nodes and
-/// 233 s with the cheap evaluation everywhere, 2.73 G and 200 s with the learned one from 14
-/// empties, 2.63 G but 223 s from 12 (see `docs/solver.md`).
+/// inside) instead of the cheap mobility evaluation. FFO #40-#52, 1 thread: 4.21 G nodes with
+/// the cheap evaluation everywhere, 2.73 G with the learned one from 14 empties (200 s on a
+/// quiet machine), 2.63 G from 12 (but 223 s); see `docs/solver.md`.
 pub(super) const LEARNED_ORDER_MIN: u32 = 14;
 /// In the learned ordering, the weight of the learned search's value (in hundredths of a
 /// disc) next to `SHALLOW_MOBILITY` times the opponent's weighted mobility after the move
